@@ -1,0 +1,34 @@
+package org.rocelab.cc;
+
+/**
+ * Rate-based congestion control of one sending QP (the reaction point). The NIC asks
+ * {@link #rateBps()} when pacing each packet and tells the algorithm what happened; the
+ * algorithm runs its own timers through its {@link CcHost} and calls
+ * {@link CcHost#rateChanged()} when the rate moves. Implementations are chosen by name from
+ * {@link CcRegistry}; the NIC never branches on the algorithm.
+ */
+public interface CongestionControl {
+    /** The rate the QP may send at now, in bits per second (at most the line rate). */
+    long rateBps();
+
+    /** A data packet of {@code wireBytes} left the QP (byte counters). */
+    void onPacketSent(long nowPs, int wireBytes);
+
+    /** A CNP for this QP arrived (RoCEv2 opcode 0x81, or an ACK flagged as CNP by the hpcc profile). */
+    void onCnp(long nowPs);
+
+    /** An ACK arrived; {@code congestionFlag} is the hpcc profile's CNP flag on ACKs. */
+    default void onAck(long nowPs, boolean congestionFlag) {
+        if (congestionFlag) {
+            onCnp(nowPs);
+        }
+    }
+
+    /** The QP is destroyed or the run ends: cancel timers. */
+    default void close() {}
+
+    /** Congestion-control counters and state for time series (name to value). */
+    default double state(String variable) {
+        return Double.NaN;
+    }
+}

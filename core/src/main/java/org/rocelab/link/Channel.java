@@ -1,0 +1,113 @@
+package org.rocelab.link;
+
+import java.util.Arrays;
+import org.rocelab.packet.DropReason;
+import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.RandomStream;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+
+/**
+ * One direction of a cable: frames in flight in time order, as htsim's {@code Pipe}. A ring of
+ * (arrival time, frame) and a single timer for the head, so the event heap grows with cables,
+ * not with packets. At arrival the physical layer decides, from the pre-FEC bit-error rate and
+ * the FEC in use, whether the frame survives; a corrupted frame is an FCS error at the receiver.
+ */
+public final class Channel {
+    private final Simulation sim;
+    private final PacketPool pool;
+    private final Port receiver;
+    private final Timer headArrival;
+    private final RandomStream random;
+    private final long propagationPs;
+    private Packet[] frames = new Packet[64];
+    private long[] arrivalPs = new long[64];
+    private int head;
+    private int count;
+    private PhyErrorModel errors = PhyErrorModel.NONE;
+
+    Channel(Simulation sim, PacketPool pool, String name, Port receiver, long propagationPs) {
+        this.sim = sim;
+        this.pool = pool;
+        this.receiver = receiver;
+        this.propagationPs = propagationPs;
+        Component c = sim.component(name);
+        this.headArrival = sim.timer(c, now -> deliver());
+        this.random = sim.random(name);
+    }
+
+    void errorModel(PhyErrorModel model) {
+        this.errors = model;
+    }
+
+    PhyErrorModel errorModel() {
+        return errors;
+    }
+
+    /** Frames on the wire now. */
+    public int inFlight() {
+        return count;
+    }
+
+    /** A frame whose last bit leaves the sender at {@code lastBitOutPs}. */
+    void push(Packet p, long lastBitOutPs) {
+        if (count == frames.length) {
+            grow();
+        }
+        int tail = (head + count) & (frames.length - 1);
+        frames[tail] = p;
+        arrivalPs[tail] = lastBitOutPs + propagationPs + errors.latencyPs();
+        count++;
+        if (count == 1) {
+            headArrival.scheduleAt(arrivalPs[tail]);
+        }
+    }
+
+    private void deliver() {
+        final long now = sim.now();
+        while (count > 0 && arrivalPs[head] <= now) {
+            Packet p = frames[head];
+            frames[head] = null;
+            head = (head + 1) & (frames.length - 1);
+            count--;
+            if (errors.frameLost(p.frameBytes, random, receiver.counters())) {
+                receiver.countFcsError();
+                pool.drop(p, DropReason.FCS);
+            } else {
+                receiver.receive(p);
+            }
+        }
+        if (count > 0) {
+            headArrival.scheduleAt(arrivalPs[head]);
+        }
+    }
+
+    /** The link went down: every frame on the wire is lost. */
+    void flush() {
+        while (count > 0) {
+            Packet p = frames[head];
+            frames[head] = null;
+            head = (head + 1) & (frames.length - 1);
+            count--;
+            receiver.counters().linkDownDrops++;
+            pool.drop(p, DropReason.LINK_DOWN);
+        }
+        headArrival.cancel();
+    }
+
+    private void grow() {
+        int n = frames.length;
+        Packet[] f = new Packet[n * 2];
+        long[] a = new long[n * 2];
+        for (int i = 0; i < count; i++) {
+            f[i] = frames[(head + i) & (n - 1)];
+            a[i] = arrivalPs[(head + i) & (n - 1)];
+        }
+        Arrays.fill(frames, null);
+        frames = f;
+        arrivalPs = a;
+        head = 0;
+    }
+}

@@ -1,0 +1,321 @@
+package org.rocelab.link;
+
+import org.rocelab.packet.DropReason;
+import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketKind;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.packet.PacketSink;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+import org.rocelab.sim.Units;
+
+/**
+ * One end of a cable: an Ethernet MAC with a transmitter, a receiver and the MAC-control client
+ * of IEEE 802.1Qbb (PFC) and 802.3x (PAUSE).
+ *
+ * <p>Transmit: when the wire is free the port pulls the next eligible frame from its
+ * {@link FrameSource}; MAC control frames go first and are never paused. A frame occupies the
+ * wire for its exact wire size (preamble, frame, inter-frame gap) and is handed to the
+ * {@link Channel} at the start, arriving one serialization time plus propagation later. One
+ * pending event per port (transmit complete).
+ *
+ * <p>Receive: a PFC frame pauses the listed priorities for quanta × 512 bit times from the end
+ * of its reception (a frame already on the wire completes); quanta 0 resumes at once; a new
+ * frame reloads the timer (802.1Qbb §36.1.3). Other frames go to the upper layer.
+ */
+public final class Port implements PacketSink {
+    private static final int CONTROL_QUEUE = 16;
+
+    private final Simulation sim;
+    private final PacketPool pool;
+    private final String name;
+    private final Component component;
+    private final Timer txDone;
+    private final Timer pauseExpiry;
+    private final PortCounters counters = new PortCounters();
+    private final Packet[] control = new Packet[CONTROL_QUEUE];
+    private int controlHead;
+    private int controlCount;
+    private final long[] pausedUntilPs = new long[8];
+    private final long[] pausedSincePs = new long[8];
+    private int pausedMask;
+    private boolean globalPaused;
+    private long globalPausedUntilPs;
+    private long globalPausedSincePs;
+    private boolean pauseUntilResume;
+    private boolean macControlEnabled = true;
+    private int pfcEnabledMask = 0xFF;
+
+    private FrameSource source;
+    private PacketSink upper;
+    private Channel out;
+    private long rateBps;
+    private long quantumPs;
+    private boolean busy;
+    private boolean up = true;
+
+    public Port(Simulation sim, PacketPool pool, String name) {
+        this.sim = sim;
+        this.pool = pool;
+        this.name = name;
+        this.component = sim.component(name);
+        this.txDone = sim.timer(component, now -> onTxDone());
+        this.pauseExpiry = sim.timer(component, this::onPauseExpiry);
+    }
+
+    /** Sets who supplies frames to transmit. */
+    public void source(FrameSource src) {
+        this.source = src;
+    }
+
+    /** Sets who gets received frames other than MAC control. */
+    public void upper(PacketSink sink) {
+        this.upper = sink;
+    }
+
+    void attach(Channel outgoing, long rateBps) {
+        this.out = outgoing;
+        this.rateBps = rateBps;
+        this.quantumPs = Units.serializationPs(64, rateBps); // 512 bit times
+    }
+
+    /**
+     * Whether received PFC frames are honoured, and for which priorities. A port with PFC off
+     * for a priority neither pauses nor counts PFC for it (the seed's "PFC on one hop only").
+     */
+    public void pfcEnabled(int priorityMask) {
+        this.pfcEnabledMask = priorityMask & 0xFF;
+    }
+
+    /**
+     * HPCC ns-3 accounting: a pause lasts until an explicit resume, whatever its quanta
+     * (hpcc-ns3-anchor.md §1.1).
+     */
+    public void pauseUntilResume(boolean on) {
+        this.pauseUntilResume = on;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Component component() {
+        return component;
+    }
+
+    public PortCounters counters() {
+        return counters;
+    }
+
+    public long rateBps() {
+        return rateBps;
+    }
+
+    /** One PFC quantum, 512 bit times, in ps at this port's rate. */
+    public long quantumPs() {
+        return quantumPs;
+    }
+
+    /** Priorities currently paused by the peer, bit n = priority n (0xFF under 802.3x PAUSE). */
+    public int pausedMask() {
+        return globalPaused ? 0xFF : pausedMask;
+    }
+
+    public boolean busy() {
+        return busy;
+    }
+
+    public boolean up() {
+        return up;
+    }
+
+    /** The transmitter may have a new eligible frame: start it if the wire is free. */
+    public void kick() {
+        if (!busy) {
+            startNext();
+        }
+    }
+
+    /** Queues a MAC control frame (PFC, PAUSE) to go out next; never paused. */
+    public void sendControl(Packet frame) {
+        if (controlCount == CONTROL_QUEUE) {
+            // a refresh is already waiting; the newest state wins (hardware keeps one frame)
+            Packet old = control[(controlHead + controlCount - 1) % CONTROL_QUEUE];
+            old.copyFrom(frame);
+            pool.consume(frame);
+        } else {
+            control[(controlHead + controlCount) % CONTROL_QUEUE] = frame;
+            controlCount++;
+        }
+        if (frame.kind == PacketKind.PFC) {
+            for (int prio = 0; prio < 8; prio++) {
+                if ((frame.pfcEnableVector >>> prio & 1) != 0) {
+                    counters.txPause[prio]++;
+                }
+            }
+        } else if (frame.kind == PacketKind.PAUSE) {
+            counters.txGlobalPause++;
+        }
+        kick();
+    }
+
+    private void startNext() {
+        Packet p;
+        if (controlCount > 0) {
+            p = control[controlHead];
+            control[controlHead] = null;
+            controlHead = (controlHead + 1) % CONTROL_QUEUE;
+            controlCount--;
+        } else if (source != null) {
+            p = source.nextFrame(pausedMask());
+            if (p == null) {
+                return;
+            }
+            int prio = p.trafficClass & 7;
+            counters.txPackets[prio]++;
+            counters.txBytes[prio] += p.frameBytes;
+        } else {
+            return;
+        }
+        long serPs = Units.serializationPs(p.wireBytes, rateBps);
+        long now = sim.now();
+        busy = true;
+        txDone.scheduleAt(now + serPs);
+        if (up) {
+            out.push(p, now + serPs);
+        } else {
+            counters.linkDownDrops++;
+            pool.drop(p, DropReason.LINK_DOWN);
+        }
+    }
+
+    private void onTxDone() {
+        busy = false;
+        startNext();
+    }
+
+    /** Called by the incoming channel at the end of a frame's reception. */
+    @Override
+    public void receive(Packet p) {
+        if (PacketKind.isMacControl(p.kind)) {
+            onMacControl(p);
+            return;
+        }
+        int prio = p.trafficClass & 7;
+        counters.rxPackets[prio]++;
+        counters.rxBytes[prio] += p.frameBytes;
+        upper.receive(p);
+    }
+
+    void countFcsError() {
+        counters.rxFcsErrors++;
+    }
+
+    private void onMacControl(Packet p) {
+        long now = sim.now();
+        if (!macControlEnabled) {
+            pool.consume(p);
+            return;
+        }
+        if (p.kind == PacketKind.PAUSE) {
+            counters.rxGlobalPause++;
+            if (p.pauseQuanta > 0) {
+                if (!globalPaused) {
+                    globalPausedSincePs = now;
+                }
+                globalPaused = true;
+                globalPausedUntilPs = pauseUntilResume ? Long.MAX_VALUE : now + p.pauseQuanta * quantumPs;
+            } else if (globalPaused) {
+                endGlobalPause(now);
+            }
+        } else {
+            int enabled = p.pfcEnableVector & pfcEnabledMask;
+            for (int prio = 0; prio < 8; prio++) {
+                if ((enabled >>> prio & 1) == 0) {
+                    continue;
+                }
+                counters.rxPause[prio]++;
+                int quanta = p.pfcQuanta[prio];
+                if (quanta > 0) {
+                    if ((pausedMask >>> prio & 1) == 0) {
+                        pausedMask |= 1 << prio;
+                        pausedSincePs[prio] = now;
+                    }
+                    pausedUntilPs[prio] = pauseUntilResume ? Long.MAX_VALUE : now + quanta * quantumPs;
+                } else if ((pausedMask >>> prio & 1) != 0) {
+                    resume(prio, now);
+                }
+            }
+        }
+        pool.consume(p);
+        armPauseExpiry();
+        kick();
+    }
+
+    private void resume(int prio, long now) {
+        pausedMask &= ~(1 << prio);
+        counters.rxPauseDurationPs[prio] += now - pausedSincePs[prio];
+        counters.rxPauseTransitions[prio]++;
+    }
+
+    private void endGlobalPause(long now) {
+        globalPaused = false;
+        counters.rxGlobalPauseDurationPs += now - globalPausedSincePs;
+    }
+
+    private void armPauseExpiry() {
+        long next = Long.MAX_VALUE;
+        for (int prio = 0; prio < 8; prio++) {
+            if ((pausedMask >>> prio & 1) != 0 && pausedUntilPs[prio] < next) {
+                next = pausedUntilPs[prio];
+            }
+        }
+        if (globalPaused && globalPausedUntilPs < next) {
+            next = globalPausedUntilPs;
+        }
+        if (next == Long.MAX_VALUE) {
+            pauseExpiry.cancel();
+        } else {
+            pauseExpiry.scheduleAt(next);
+        }
+    }
+
+    private void onPauseExpiry(long now) {
+        for (int prio = 0; prio < 8; prio++) {
+            if ((pausedMask >>> prio & 1) != 0 && pausedUntilPs[prio] <= now) {
+                resume(prio, now);
+            }
+        }
+        if (globalPaused && globalPausedUntilPs <= now) {
+            endGlobalPause(now);
+        }
+        armPauseExpiry();
+        kick();
+    }
+
+    /** Adds the pause time still running at {@code now} to the duration counters (end of run). */
+    public void closePauseIntervals(long now) {
+        for (int prio = 0; prio < 8; prio++) {
+            if ((pausedMask >>> prio & 1) != 0) {
+                counters.rxPauseDurationPs[prio] += now - pausedSincePs[prio];
+                pausedSincePs[prio] = now;
+            }
+        }
+    }
+
+    void linkState(boolean nowUp) {
+        if (up && !nowUp) {
+            counters.linkDownEvents++;
+        }
+        this.up = nowUp;
+        if (nowUp) {
+            kick();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,88 @@
+package org.rocelab.packet;
+
+import java.util.Arrays;
+
+/**
+ * Free list of {@link Packet}s for one simulation (htsim's {@code PacketDB}): steady state
+ * allocates nothing. It also keeps the packet ledger: every packet acquired is eventually
+ * {@link #consume consumed} at its destination or {@link #drop dropped} with a reason, and
+ * {@link #live()} is zero when the fabric is idle (the conservation invariant).
+ *
+ * <p>Single-threaded; owned by one simulation.
+ */
+public final class PacketPool {
+    private Packet[] free = new Packet[1024];
+    private int freeCount;
+    private long nextId;
+    private long acquired;
+    private long consumed;
+    private final long[] dropped = new long[DropReason.values().length];
+
+    /** A packet with every field reset and a fresh id. */
+    public Packet acquire() {
+        Packet p;
+        if (freeCount > 0) {
+            p = free[--freeCount];
+            free[freeCount] = null;
+        } else {
+            p = new Packet();
+        }
+        p.reset();
+        p.pooled = false;
+        p.id = nextId++;
+        acquired++;
+        return p;
+    }
+
+    /** Ends a packet's life at its destination (delivered and processed). */
+    public void consume(Packet p) {
+        consumed++;
+        release(p);
+    }
+
+    /** Ends a packet's life as a drop with a named reason. */
+    public void drop(Packet p, DropReason reason) {
+        dropped[reason.ordinal()]++;
+        release(p);
+    }
+
+    private void release(Packet p) {
+        if (p.pooled) {
+            throw new IllegalStateException("packet released twice: " + p);
+        }
+        p.pooled = true;
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, freeCount * 2);
+        }
+        free[freeCount++] = p;
+    }
+
+    /** Packets acquired so far. */
+    public long acquired() {
+        return acquired;
+    }
+
+    /** Packets consumed at their destination. */
+    public long consumed() {
+        return consumed;
+    }
+
+    /** Packets dropped for {@code reason}. */
+    public long dropped(DropReason reason) {
+        return dropped[reason.ordinal()];
+    }
+
+    /** Packets dropped for any reason. */
+    public long droppedTotal() {
+        long s = 0;
+        for (long d : dropped) {
+            s += d;
+        }
+        return s;
+    }
+
+    /** Packets still in the model: acquired but neither consumed nor dropped. */
+    public long live() {
+        return acquired - consumed - droppedTotal();
+    }
+}

@@ -1,0 +1,54 @@
+package org.rocelab.sim;
+
+/**
+ * A reusable scheduled callback. A component creates its timers once (one per link direction,
+ * port or queue pair) and reschedules them; nothing is allocated per event.
+ *
+ * <p>Ordering key, independent of how the fabric might be partitioned (DESIGN.md §2): time, then
+ * the id of the owning component, then that component's own schedule counter. Not thread-safe;
+ * owned by one {@link Simulation}.
+ */
+public final class Timer {
+    final Simulation sim;
+    final EventHandler handler;
+    final Component owner;
+    long timePs;
+    long tieKey;
+    int heapIndex = -1;
+
+    Timer(Simulation sim, Component owner, EventHandler handler) {
+        this.sim = sim;
+        this.owner = owner;
+        this.handler = handler;
+    }
+
+    /** Schedules (or moves) this timer to fire at {@code atPs}. */
+    public void scheduleAt(long atPs) {
+        sim.schedule(this, atPs);
+    }
+
+    /** Schedules (or moves) this timer to fire {@code delayPs} from now. */
+    public void scheduleIn(long delayPs) {
+        sim.schedule(this, sim.now() + delayPs);
+    }
+
+    /** Removes this timer from the event heap if it is pending. */
+    public void cancel() {
+        sim.cancel(this);
+    }
+
+    /** Whether this timer is waiting to fire. */
+    public boolean pending() {
+        return heapIndex >= 0;
+    }
+
+    /** The time this timer fires at, meaningful only while {@link #pending()}. */
+    public long timePs() {
+        return timePs;
+    }
+
+    /** The component that owns this timer. */
+    public Component owner() {
+        return owner;
+    }
+}
