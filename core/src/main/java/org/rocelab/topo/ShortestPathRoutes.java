@@ -1,0 +1,77 @@
+package org.rocelab.topo;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * Computed routes: for every node and every destination host, the cables on which a packet may
+ * leave so that it stays on a shortest path (hop count), i.e. the ECMP next-hop set. Built by one
+ * breadth-first search per destination host; hosts never transit traffic (as in the HPCC
+ * simulator's CalculateRoute). Cable order at a node is its port order, so results are
+ * deterministic.
+ */
+public final class ShortestPathRoutes {
+    private final FabricGraph graph;
+    /** [destination host ordinal][node] = hop distance, or -1 if unreachable. */
+    private final int[][] distance;
+    private final int[] hosts;
+
+    public ShortestPathRoutes(FabricGraph graph) {
+        this.graph = graph;
+        this.hosts = graph.hosts();
+        this.distance = new int[hosts.length][];
+        for (int h = 0; h < hosts.length; h++) {
+            distance[h] = bfs(hosts[h]);
+        }
+    }
+
+    private int[] bfs(int dst) {
+        int[] d = new int[graph.nodeCount()];
+        Arrays.fill(d, -1);
+        d[dst] = 0;
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        q.add(dst);
+        while (!q.isEmpty()) {
+            int n = q.poll();
+            // a host other than the destination does not forward
+            if (n != dst && graph.kind(n) == NodeKind.HOST) {
+                continue;
+            }
+            for (int c : graph.cablesAt(n)) {
+                int m = graph.cables().get(c).other(n);
+                if (d[m] < 0) {
+                    d[m] = d[n] + 1;
+                    q.add(m);
+                }
+            }
+        }
+        return d;
+    }
+
+    /** Hop distance from {@code node} to the host with ordinal {@code hostOrdinal}, -1 if none. */
+    public int distance(int node, int hostOrdinal) {
+        return distance[hostOrdinal][node];
+    }
+
+    /**
+     * Positions (port indices at {@code node}, i.e. indices into {@code cablesAt(node)}) of the
+     * equal-cost next hops toward the host with ordinal {@code hostOrdinal}; empty if unreachable.
+     */
+    public int[] nextHopPorts(int node, int hostOrdinal) {
+        int[] d = distance[hostOrdinal];
+        if (d[node] <= 0) {
+            return new int[0];
+        }
+        var at = graph.cablesAt(node);
+        int[] tmp = new int[at.size()];
+        int n = 0;
+        for (int port = 0; port < at.size(); port++) {
+            int m = graph.cables().get(at.get(port)).other(node);
+            boolean forwards = m == hosts[hostOrdinal] || graph.kind(m) == NodeKind.SWITCH;
+            if (forwards && d[m] == d[node] - 1) {
+                tmp[n++] = port;
+            }
+        }
+        return Arrays.copyOf(tmp, n);
+    }
+}

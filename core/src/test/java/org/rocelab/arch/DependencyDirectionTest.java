@@ -1,0 +1,54 @@
+package org.rocelab.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DESIGN.md §1: dependencies point one way. {@code sim} depends on nothing; packets, links and
+ * congestion control do not know switches, NICs or scenarios; {@code wire} is never used by the
+ * model on the hot path.
+ */
+class DependencyDirectionTest {
+    private static final JavaClasses CORE = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.rocelab");
+
+    @Test
+    void simDependsOnNothingOfTheModel() {
+        noClasses().that().resideInAPackage("org.rocelab.sim..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("org.rocelab.sim..", "java..")
+                .check(CORE);
+    }
+
+    @Test
+    void packetLinkAndCcStayBelowDevices() {
+        noClasses().that().resideInAnyPackage("org.rocelab.packet..", "org.rocelab.link..", "org.rocelab.cc..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.topo..",
+                        "org.rocelab.workload..", "org.rocelab.scenario..", "org.rocelab.diag..",
+                        "org.rocelab.compat..", "org.rocelab.stats..")
+                .check(CORE);
+    }
+
+    @Test
+    void devicesDoNotKnowScenarios() {
+        noClasses().that().resideInAnyPackage("org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "org.rocelab.scenario..", "org.rocelab.topo..", "org.rocelab.workload..",
+                        "org.rocelab.diag..", "org.rocelab.compat..")
+                .check(CORE);
+    }
+
+    @Test
+    void theModelNeverSerialisesOnTheHotPath() {
+        noClasses().that().resideInAnyPackage(
+                        "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.link..",
+                        "org.rocelab.cc..", "org.rocelab.sim..", "org.rocelab.packet..")
+                .should().dependOnClassesThat().resideInAPackage("org.rocelab.wire..")
+                .check(CORE);
+    }
+}
