@@ -164,7 +164,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         } else {
             byteStage++;
         }
-        if (p.releaseAtMaxRate() && rcBps >= capBps && rtBps >= capBps) {
+        if (p.releaseAtMaxRate() && !decreaseCnpSeen && rcBps >= capBps && rtBps >= capBps) {
             release();
         }
         host.rateChanged();
@@ -187,7 +187,10 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         rcBps = halfwayUp(rcBps, rtBps);
     }
 
-    /** Back at the cap: the rate limiter is freed and the next CNP is a first CNP again. */
+    /**
+     * Back at the cap with no decrease pending: the rate limiter is freed and the next CNP is a
+     * first CNP again.
+     */
     private void release() {
         active = false;
         cancel(increaseTimer);
