@@ -14,7 +14,7 @@ import java.util.Map;
  * @param rpTimerPs RP_TIMER: rate-increase timer
  * @param g EWMA_GAIN
  * @param fastRecoveryTimes FAST_RECOVERY_TIMES: timer events of fast recovery
- * @param aiRateBps RATE_AI, or 0 for run.py's 5 Mb/s × line rate / 25 Gb/s
+ * @param aiRateBps RATE_AI, or 0 (text {@code auto} or {@code 0}) for run.py's 5 Mb/s × line rate / 25 Gb/s
  * @param haiRateBps RATE_HAI, or 0 for run.py's 50 Mb/s × line rate / 25 Gb/s
  * @param minRateBps MIN_RATE
  * @param clampTargetRate CLAMP_TARGET_RATE: every decrease sets RT = RC
@@ -43,8 +43,8 @@ public record HpccParams(
             new Knob("RP_TIMER", "µs", "300", RUN),
             new Knob("EWMA_GAIN", "fraction", "1/256", RUN),
             new Knob("FAST_RECOVERY_TIMES", "events", "1", RUN),
-            new Knob("RATE_AI", "Mb/s (auto = 5 × line/25G)", "auto", RUN + ": 5·B/25 Mb/s"),
-            new Knob("RATE_HAI", "Mb/s (auto = 50 × line/25G)", "auto", RUN + ": 50·B/25 Mb/s"),
+            new Knob("RATE_AI", "Mb/s (auto or 0 = 5 × line/25G)", "auto", RUN + ": 5·B/25 Mb/s"),
+            new Knob("RATE_HAI", "Mb/s (auto or 0 = 50 × line/25G)", "auto", RUN + ": 50·B/25 Mb/s"),
             new Knob("MIN_RATE", "Mb/s", "1000", RUN),
             new Knob("CLAMP_TARGET_RATE", "0/1", "0", RUN + " (third.cc default false)"));
 

@@ -49,6 +49,9 @@ public record Mlx5Params(
         boolean firstCnpCut,
         boolean releaseAtMaxRate) {
 
+    /** {@code rpg_byte_reset} is a 15-bit firmware field (mstflint tools_open_layouts.h, bits 8.0–8.14). */
+    public static final int MAX_BYTE_RESET = 32767;
+
     private static final String FW = "NVIDIA firmware default (mlxconfig dump; DOCA 'DCQCN CC Parameters'), roce-facts.md §5.1";
 
     /** Every knob of the profile, in documentation order. */
@@ -85,6 +88,9 @@ public record Mlx5Params(
     public static Mlx5Params parse(Map<String, String> params) {
         KnobValues v = KnobValues.parse("dcqcn profile mlx5", KNOBS, params, List.of("profile"));
         long unit = v.integer("rpg_byte_reset_unit", 1, 1 << 20);
+        if (v.raw("rpg_byte_reset").chars().allMatch(Character::isDigit)) {
+            v.integer("rpg_byte_reset", 0, MAX_BYTE_RESET);
+        }
         long byteReset = v.bytes("rpg_byte_reset", unit);
         return new Mlx5Params(
                 v.bool("clamp_tgt_rate"),

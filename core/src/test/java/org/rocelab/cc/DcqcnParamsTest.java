@@ -114,7 +114,8 @@ class DcqcnParamsTest {
         "rpg_time_reset, 3 parsecs, a time like",
         "rpg_ai_rate, -5, non-negative",
         "rpg_min_rate, 0, positive rate",
-        "rpg_byte_reset, lots, a size like"
+        "rpg_byte_reset, lots, a size like",
+        "rpg_byte_reset, 32768, an integer in 0..32767"
     })
     void badValuesNameTheKnobAndWhatWasExpected(String knob, String value, String expected) {
         assertThatThrownBy(() -> Mlx5Params.parse(Map.of(knob, value)))
