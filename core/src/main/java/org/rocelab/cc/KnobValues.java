@@ -64,7 +64,9 @@ public final class KnobValues {
     /** A time; a plain number is in microseconds. Must be positive. */
     public long timePs(String name) {
         String t = values.get(name);
-        long ps = isPlain(t) ? scaled(name, t, Units.PS_PER_US, "a time like 300us or a number of µs") : unit(name, t, true);
+        long ps = isPlain(t)
+                ? scaled(name, t, Units.PS_PER_US, "a time like 300us or a number of µs")
+                : unit(name, t, true);
         if (ps <= 0) {
             throw bad(name, t, "a positive time like 4us");
         }
@@ -128,7 +130,8 @@ public final class KnobValues {
             int slash = t.indexOf('/');
             d = slash < 0
                     ? Double.parseDouble(t)
-                    : Double.parseDouble(t.substring(0, slash).trim()) / Double.parseDouble(t.substring(slash + 1).trim());
+                    : Double.parseDouble(t.substring(0, slash).trim())
+                            / Double.parseDouble(t.substring(slash + 1).trim());
         } catch (NumberFormatException e) {
             throw bad(name, t, "a number in [" + min + ", " + max + "] like 0.00390625 or 1/256");
         }
@@ -172,6 +175,7 @@ public final class KnobValues {
     }
 
     private IllegalArgumentException bad(String name, String got, String expected) {
-        return new IllegalArgumentException(label + " knob '" + name + "': expected " + expected + ", got '" + got + "'");
+        return new IllegalArgumentException(
+                label + " knob '" + name + "': expected " + expected + ", got '" + got + "'");
     }
 }

@@ -52,7 +52,8 @@ public record Mlx5Params(
     /** {@code rpg_byte_reset} is a 15-bit firmware field (mstflint tools_open_layouts.h, bits 8.0–8.14). */
     public static final int MAX_BYTE_RESET = 32767;
 
-    private static final String FW = "NVIDIA firmware default (mlxconfig dump; DOCA 'DCQCN CC Parameters'), roce-facts.md §5.1";
+    private static final String FW =
+            "NVIDIA firmware default (mlxconfig dump; DOCA 'DCQCN CC Parameters'), roce-facts.md §5.1";
 
     /** Every knob of the profile, in documentation order. */
     public static final List<Knob> KNOBS = List.of(
@@ -60,7 +61,10 @@ public record Mlx5Params(
             new Knob("clamp_tgt_rate_ati", "0/1", "1", FW),
             new Knob("rpg_time_reset", "µs", "300", FW),
             new Knob("rpg_byte_reset", "rpg_byte_reset_unit bytes (0 = off)", "32767", FW + "; unit see §9.1"),
-            new Knob("rpg_byte_reset_unit", "bytes", "64",
+            new Knob(
+                    "rpg_byte_reset_unit",
+                    "bytes",
+                    "64",
                     "rocelab choice: google/isekai rdma_roce_cc_dcqcn.cc counts byte_reset × 64; NVIDIA texts say bytes (roce-facts.md §9.1)"),
             new Knob("rpg_threshold", "events", "1", FW),
             new Knob("rpg_max_rate", "Mb/s (0 = line rate)", "0", FW),
@@ -74,9 +78,15 @@ public record Mlx5Params(
             new Knob("dce_tcp_rtt", "µs", "1", FW),
             new Knob("rate_reduce_monitor_period", "µs", "4", FW),
             new Knob("initial_alpha_value", "1/1024", "1023", FW),
-            new Knob("first_cnp_cut", "0/1", "1",
+            new Knob(
+                    "first_cnp_cut",
+                    "0/1",
+                    "1",
                     "rocelab choice: HPCC rdma-hw.cc cnp_received_mlx keeps the decrease flag (cut at the next check); isekai clears it"),
-            new Knob("release_at_max_rate", "0/1", "1",
+            new Knob(
+                    "release_at_max_rate",
+                    "0/1",
+                    "1",
                     "rocelab choice (QCN heritage): back at the cap, the next CNP is a first CNP again"));
 
     /** The firmware defaults. */

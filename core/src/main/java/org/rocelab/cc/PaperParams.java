@@ -29,7 +29,8 @@ public record PaperParams(
         long minRateBps,
         double initialAlpha) {
 
-    private static final String PAPER = "Zhu et al. SIGCOMM 2015 parameter table, via dcqcn2.m fluid-model constants (roce-facts.md §4.1)";
+    private static final String PAPER =
+            "Zhu et al. SIGCOMM 2015 parameter table, via dcqcn2.m fluid-model constants (roce-facts.md §4.1)";
 
     /** Every knob of the profile, in documentation order. */
     public static final List<Knob> KNOBS = List.of(
@@ -39,9 +40,16 @@ public record PaperParams(
             new Knob("byte_counter", "bytes", "10MB", PAPER + " (B = 10 MB, decimal)"),
             new Knob("fast_recovery_steps", "events", "5", PAPER + " (F)"),
             new Knob("rate_ai", "Mb/s", "40", PAPER + " (R_AI)"),
-            new Knob("rate_hai", "Mb/s", "200",
+            new Knob(
+                    "rate_hai",
+                    "Mb/s",
+                    "200",
                     "authors' ns-3 mix/config.txt RATE_HAI (bobzhuyb/ns3-rdma); paper value UNVERIFIED (roce-facts.md §8.1)"),
-            new Knob("min_rate", "Mb/s", "100", "authors' ns-3 QbbNetDevice MinRate attribute (bobzhuyb/ns3-rdma); the paper states no floor"),
+            new Knob(
+                    "min_rate",
+                    "Mb/s",
+                    "100",
+                    "authors' ns-3 QbbNetDevice MinRate attribute (bobzhuyb/ns3-rdma); the paper states no floor"),
             new Knob("initial_alpha", "fraction", "1", "Zhu et al. 2015 §3.1 (α starts at 1); dcqcn2.m initial state"));
 
     /** The paper defaults. */

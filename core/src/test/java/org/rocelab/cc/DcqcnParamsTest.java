@@ -77,12 +77,15 @@ class DcqcnParamsTest {
 
     @Test
     void byteResetIsInUnitsUnlessItCarriesASize() {
-        assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "100")).byteResetBytes()).isEqualTo(6400);
+        assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "100")).byteResetBytes())
+                .isEqualTo(6400);
         assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "100", "rpg_byte_reset_unit", "1"))
                         .byteResetBytes())
                 .isEqualTo(100);
-        assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "2MB")).byteResetBytes()).isEqualTo(2_000_000);
-        assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "2MiB")).byteResetBytes()).isEqualTo(2_097_152);
+        assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "2MB")).byteResetBytes())
+                .isEqualTo(2_000_000);
+        assertThat(Mlx5Params.parse(Map.of("rpg_byte_reset", "2MiB")).byteResetBytes())
+                .isEqualTo(2_097_152);
     }
 
     @Test
@@ -128,8 +131,7 @@ class DcqcnParamsTest {
     void ewmaGainTakesDecimalsOrRatios() {
         assertThat(HpccParams.parse(Map.of("EWMA_GAIN", "0.0625")).g()).isEqualTo(1.0 / 16);
         assertThat(HpccParams.parse(Map.of("EWMA_GAIN", "1/16")).g()).isEqualTo(1.0 / 16);
-        assertThatThrownBy(() -> HpccParams.parse(Map.of("EWMA_GAIN", "2")))
-                .hasMessageContaining("EWMA_GAIN");
+        assertThatThrownBy(() -> HpccParams.parse(Map.of("EWMA_GAIN", "2"))).hasMessageContaining("EWMA_GAIN");
     }
 
     @Test
@@ -139,9 +141,11 @@ class DcqcnParamsTest {
         FakeCcHost host = new FakeCcHost(100_000_000_000L);
         assertThat(r.factory("dcqcn", Map.of()).create(host)).isInstanceOf(Mlx5Dcqcn.class);
         assertThat(r.factory("dcqcn", Map.of("profile", "paper")).create(host)).isInstanceOf(PaperDcqcn.class);
-        assertThat(r.factory("dcqcn", Map.of("profile", "hpcc", "RP_TIMER", "900")).create(host))
+        assertThat(r.factory("dcqcn", Map.of("profile", "hpcc", "RP_TIMER", "900"))
+                        .create(host))
                 .isInstanceOf(HpccDcqcn.class);
-        assertThat(r.factory("dcqcn", Map.of("profile", "MLX5", "rpg_ai_rate", "10")).create(host))
+        assertThat(r.factory("dcqcn", Map.of("profile", "MLX5", "rpg_ai_rate", "10"))
+                        .create(host))
                 .isInstanceOf(Mlx5Dcqcn.class);
     }
 
