@@ -41,7 +41,7 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
     private long originPs;
     private long alphaTicks;
     private boolean alphaCnpSeen;
-    private boolean decreaseCnpSeen;
+    private final CnpLatch decreaseCnps = new CnpLatch();
     private int rpTimeStage;
 
     public HpccDcqcn(CcHost host, HpccParams params) {
@@ -60,7 +60,7 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
             updateAlpha(nowPs);
         }
         alphaCnpSeen = true;
-        decreaseCnpSeen = true;
+        decreaseCnps.arrive(nowPs);
         if (!firstCnpSeen) {
             firstCnpSeen = true;
             alpha = 1.0;
@@ -98,8 +98,11 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
 
     private void onDecreaseCheck(long nowPs) {
         updateAlpha(nowPs);
-        if (decreaseCnpSeen) {
+        if (decreaseCnps.dueAt(nowPs)) {
             rateDecrease(nowPs);
+        }
+        if (decreaseCnps.latched()) {
+            decreaseTimer.scheduleAt(nowPs + p.decreaseIntervalPs());
         }
     }
 
@@ -111,7 +114,7 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
         }
         rcBps = Math.max(p.minRateBps(), (long) (rcBps * (1 - alpha / 2)));
         rpTimeStage = 0;
-        decreaseCnpSeen = false;
+        decreaseCnps.consumeAt(nowPs);
         increaseTimer.scheduleAt(nowPs + p.rpTimerPs());
         host.rateChanged();
     }

@@ -23,7 +23,8 @@ import org.rocelab.sim.Timer;
  * </ul>
  *
  * The α tick and the decrease check share the first CNP's time as origin; where they coincide α is
- * updated first. A CNP at the exact time of a tick counts for the next period.
+ * updated first. A CNP at the exact time of a tick or check counts for the next period
+ * ({@link CnpLatch}).
  */
 public final class Mlx5Dcqcn extends DcqcnReactionPoint {
     private static final int ALPHA_ONE = 1024;
@@ -40,7 +41,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
     private long originPs;
     private long alphaTicks;
     private boolean alphaCnpSeen;
-    private boolean decreaseCnpSeen;
+    private final CnpLatch decreaseCnps = new CnpLatch();
     private int timeStage;
     private int byteStage;
     private long byteCount;
@@ -63,7 +64,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         }
         updateAlpha(nowPs);
         alphaCnpSeen = true;
-        decreaseCnpSeen = true;
+        decreaseCnps.arrive(nowPs);
         if (!decreaseTimer.pending()) {
             decreaseTimer.scheduleAt(nextTickAfter(nowPs, originPs, p.monitorPeriodPs()));
         }
@@ -82,8 +83,9 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         rcBps = firstCnpRateBps;
         rtBps = firstCnpRateBps;
         increaseTimer.scheduleAt(nowPs + p.timeResetPs());
-        decreaseCnpSeen = p.firstCnpCut();
-        if (decreaseCnpSeen) {
+        decreaseCnps.clear();
+        if (p.firstCnpCut()) {
+            decreaseCnps.arrive(nowPs);
             decreaseTimer.scheduleAt(nowPs + p.monitorPeriodPs());
         }
         if (rcBps != before) {
@@ -113,8 +115,11 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
 
     private void onDecreaseCheck(long nowPs) {
         updateAlpha(nowPs);
-        if (decreaseCnpSeen) {
+        if (decreaseCnps.dueAt(nowPs)) {
             rateDecrease(nowPs);
+        }
+        if (decreaseCnps.latched()) {
+            decreaseTimer.scheduleAt(nowPs + p.monitorPeriodPs());
         }
     }
 
@@ -126,7 +131,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         long byAlpha = (rcBps * alpha) >> p.gd();
         long byFloor = rcBps * (100 - p.minDecFac()) / 100;
         rcBps = Math.max(p.minRateBps(), rcBps - Math.min(byAlpha, byFloor));
-        decreaseCnpSeen = false;
+        decreaseCnps.consumeAt(nowPs);
         timeStage = 0;
         byteStage = 0;
         byteCount = 0;
@@ -164,7 +169,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         } else {
             byteStage++;
         }
-        if (p.releaseAtMaxRate() && !decreaseCnpSeen && rcBps >= capBps && rtBps >= capBps) {
+        if (p.releaseAtMaxRate() && !decreaseCnps.latched() && rcBps >= capBps && rtBps >= capBps) {
             release();
         }
         host.rateChanged();
@@ -195,7 +200,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         active = false;
         cancel(increaseTimer);
         cancel(decreaseTimer);
-        decreaseCnpSeen = false;
+        decreaseCnps.clear();
     }
 
     /** α in 1/1024 units, brought up to the current time. */

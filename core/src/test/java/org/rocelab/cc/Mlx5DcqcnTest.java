@@ -116,6 +116,27 @@ class Mlx5DcqcnTest {
     }
 
     @Test
+    void aCnpAtTheInstantOfACheckCountsForTheNextCheckWhicheverRunsFirst() {
+        Mlx5Dcqcn cc = qp("dce_tcp_rtt", "55", "clamp_tgt_rate", "1");
+        // Scheduled before the QP's own check, so it wins the tie at 4 µs.
+        org.rocelab.sim.Timer early = host.sim.timer(host.component, t -> cc.onCnp(t));
+        early.scheduleAt(us(4));
+        cc.onCnp(0);
+        host.runTo(us(4));
+        assertThat(cc.rateBps()).isEqualTo(50_048_828_125L);
+        host.runTo(us(8));
+        assertThat(cc.rateBps()).isEqualTo(50_048_828_125L - (50_048_828_125L * 1023 >> 11));
+
+        host = new FakeCcHost(LINE);
+        Mlx5Dcqcn late = qp("dce_tcp_rtt", "55", "clamp_tgt_rate", "1");
+        late.onCnp(0);
+        org.rocelab.sim.Timer after = host.sim.timer(host.component, t -> late.onCnp(t));
+        after.scheduleAt(us(4));
+        host.runTo(us(8));
+        assertThat(late.rateBps()).isEqualTo(50_048_828_125L - (50_048_828_125L * 1023 >> 11));
+    }
+
+    @Test
     void fastRecoveryHalvesTheDistanceToTheTarget() {
         Mlx5Dcqcn cc = limitedAfterCut();
         host.runTo(us(304) - 1);
