@@ -82,6 +82,26 @@ public abstract class DcqcnReactionPoint implements CongestionControl {
         return originPs + ((nowPs - originPs) / periodPs + 1) * periodPs;
     }
 
+    /**
+     * α after {@code ticks} decays α ← (1 − g)·α in double precision, applied one at a time as a
+     * timer would. Below g·2^−60 α is flushed to 0: from there (1 − g)·α + g rounds to g and
+     * 1 − α/2 rounds to 1, so no later rate or α differs, and a long idle QP costs no long loop.
+     */
+    protected static double decay(double alpha, double g, long ticks) {
+        if (g == 0.0) {
+            return alpha;
+        }
+        double keep = 1 - g;
+        double negligible = g * 0x1p-60;
+        double a = alpha;
+        long left = ticks;
+        while (left > 0 && a >= negligible) {
+            a = keep * a;
+            left--;
+        }
+        return left > 0 ? 0.0 : a;
+    }
+
     /** Halfway from {@code a} to {@code b}, rounded up so that repeated halving reaches {@code b}. */
     protected static long halfwayUp(long a, long b) {
         return (a + b + 1) >>> 1;

@@ -89,10 +89,7 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
             alphaCnpSeen = false;
             due--;
         }
-        while (due > 0 && alpha != 0.0) {
-            alpha = keep * alpha;
-            due--;
-        }
+        alpha = decay(alpha, p.g(), due);
         alphaTicks = ticks;
     }
 

@@ -57,11 +57,7 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
         }
         long expiries = (nowPs - alphaAnchorPs) / p.alphaTimerPs();
         alphaAnchorPs += expiries * p.alphaTimerPs();
-        double keep = 1 - p.g();
-        while (expiries > 0 && alpha != 0.0) {
-            alpha = keep * alpha;
-            expiries--;
-        }
+        alpha = decay(alpha, p.g(), expiries);
     }
 
     @Override

@@ -7,6 +7,7 @@ import static org.rocelab.sim.Units.us;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rocelab.sim.Units;
 
 /** The hpcc profile (HPCC ns-3 rdma-hw.cc "Mellanox version") against hand-computed sequences, 100 Gb/s. */
 class HpccDcqcnTest {
@@ -121,6 +122,31 @@ class HpccDcqcnTest {
         host.runTo(us(2000));
         cc.onAck(us(2000), true);
         assertThat(cc.alpha()).isLessThan(0.01);
+    }
+
+    @Test
+    void alphaDecayIsTickByTickAndFlushesOnlyWhereNothingCanDiffer() {
+        double a = 1.0;
+        for (int k = 0; k < 1000; k++) {
+            a = KEEP * a;
+        }
+        assertThat(DcqcnReactionPoint.decay(1.0, 1.0 / 256, 1000)).isEqualTo(a);
+        assertThat(DcqcnReactionPoint.decay(1.0, 1.0 / 256, 100_000_000L)).isZero();
+        assertThat(DcqcnReactionPoint.decay(0.75, 0.0, 100_000_000L)).isEqualTo(0.75);
+        double tiny = 1.0 / 256 * 0x1p-61;
+        assertThat(KEEP * tiny + 1.0 / 256).isEqualTo(1.0 / 256);
+        assertThat(1 - tiny / 2).isEqualTo(1.0);
+    }
+
+    @Test
+    void aQpIdleForSecondsReadsAlphaAsZero() {
+        HpccDcqcn cc = qp();
+        cc.onAck(0, true);
+        host.runTo(Units.ms(2000));
+        assertThat(cc.alpha()).isZero();
+        cc.onAck(host.sim.now(), true);
+        host.runTo(host.sim.now() + us(2));
+        assertThat(cc.alpha()).isEqualTo(KEEP * (1.0 / 256));
     }
 
     @Test
