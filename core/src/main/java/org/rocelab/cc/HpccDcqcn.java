@@ -118,6 +118,7 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
 
     /** RateIncEventTimerMlx: the stage before this event picks the phase. */
     private void onIncreaseTimer(long nowPs) {
+        long before = rcBps;
         if (rpTimeStage < p.fastRecoveryTimes()) {
             fastRecovery();
         } else if (rpTimeStage == p.fastRecoveryTimes()) {
@@ -129,7 +130,9 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
         if (rcBps != lineRateBps || rtBps != lineRateBps) {
             increaseTimer.scheduleAt(nowPs + p.rpTimerPs());
         }
-        host.rateChanged();
+        if (rcBps != before) {
+            host.rateChanged();
+        }
     }
 
     /** FastRecoveryMlx. */

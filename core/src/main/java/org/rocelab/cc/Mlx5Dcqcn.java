@@ -157,6 +157,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
     }
 
     private void rateIncrease(boolean byTimer) {
+        long before = rcBps;
         if (Math.min(timeStage, byteStage) > p.threshold()) {
             hyperIncrease();
         } else if (Math.max(timeStage, byteStage) >= p.threshold()) {
@@ -172,7 +173,9 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         if (p.releaseAtMaxRate() && !decreaseCnps.latched() && rcBps >= capBps && rtBps >= capBps) {
             release();
         }
-        host.rateChanged();
+        if (rcBps != before) {
+            host.rateChanged();
+        }
     }
 
     @Override

@@ -90,6 +90,7 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
     }
 
     private void rateIncrease(boolean byTimer) {
+        long before = rcBps;
         int f = p.fastRecoverySteps();
         if (Math.max(timeStage, byteStage) < f) {
             fastRecovery();
@@ -107,7 +108,9 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
             increasing = false;
             cancel(increaseTimer);
         }
-        host.rateChanged();
+        if (rcBps != before) {
+            host.rateChanged();
+        }
     }
 
     @Override
