@@ -7,7 +7,7 @@ package org.rocelab.stats;
  * plots. Fixed, so two runs are always comparable.
  */
 public final class SizeBuckets {
-    private static final long[] UPPER_EXCLUSIVE = {10_000, 100_000, 1_000_000, 10_000_000, Long.MAX_VALUE};
+    private static final long[] UPPER_EXCLUSIVE = {10_000, 100_000, 1_000_000, 10_000_000};
     private static final String[] LABELS = {"<10KB", "10KB-100KB", "100KB-1MB", "1MB-10MB", ">=10MB"};
 
     private SizeBuckets() {}
@@ -20,7 +20,7 @@ public final class SizeBuckets {
     /** The bucket a flow of {@code sizeBytes} falls in. */
     public static int indexOf(long sizeBytes) {
         int i = 0;
-        while (sizeBytes >= UPPER_EXCLUSIVE[i]) {
+        while (i < UPPER_EXCLUSIVE.length && sizeBytes >= UPPER_EXCLUSIVE[i]) {
             i++;
         }
         return i;
