@@ -29,7 +29,8 @@ public final class CounterTable {
     /** Priority key for counters that are not per priority. */
     public static final String ALL = "_all";
 
-    private final Map<String, Map<String, Map<String, Map<String, Number>>>> nodes = new TreeMap<>(NaturalOrder.INSTANCE);
+    private final Map<String, Map<String, Map<String, Map<String, Number>>>> nodes =
+            new TreeMap<>(NaturalOrder.INSTANCE);
 
     /** Sets a counter to a whole value. */
     public CounterTable set(String node, String port, String priority, String counter, long value) {
@@ -40,8 +41,8 @@ public final class CounterTable {
     /** Sets a counter to a fractional value (an expectation, a ratio). */
     public CounterTable set(String node, String port, String priority, String counter, double value) {
         if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException("counter " + node + "/" + port + "/" + priority + "/" + counter
-                    + " must be finite, got " + value);
+            throw new IllegalArgumentException(
+                    "counter " + node + "/" + port + "/" + priority + "/" + counter + " must be finite, got " + value);
         }
         leaf(node, port, priority).put(counter, value);
         return this;

@@ -13,11 +13,14 @@ public final class CountersJson {
 
     public static ObjectNode of(CounterTable table) {
         ObjectNode root = Json.object();
-        for (Map.Entry<String, Map<String, Map<String, Map<String, Number>>>> node : table.view().entrySet()) {
+        for (Map.Entry<String, Map<String, Map<String, Map<String, Number>>>> node :
+                table.view().entrySet()) {
             ObjectNode n = root.putObject(node.getKey());
-            for (Map.Entry<String, Map<String, Map<String, Number>>> port : node.getValue().entrySet()) {
+            for (Map.Entry<String, Map<String, Map<String, Number>>> port :
+                    node.getValue().entrySet()) {
                 ObjectNode p = n.putObject(port.getKey());
-                for (Map.Entry<String, Map<String, Number>> prio : port.getValue().entrySet()) {
+                for (Map.Entry<String, Map<String, Number>> prio :
+                        port.getValue().entrySet()) {
                     ObjectNode q = p.putObject(prio.getKey());
                     for (Map.Entry<String, Number> c : prio.getValue().entrySet()) {
                         Number v = c.getValue();

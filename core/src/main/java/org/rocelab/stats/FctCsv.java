@@ -29,15 +29,24 @@ public final class FctCsv {
         StringBuilder sb = new StringBuilder(64 + done.size() * 64);
         sb.append(HEADER).append('\n');
         for (FlowRecord f : done) {
-            sb.append(f.id()).append(',')
-                    .append(Csv.field(f.src())).append(',')
-                    .append(Csv.field(f.dst())).append(',')
-                    .append(f.sizeBytes()).append(',')
-                    .append(f.startPs()).append(',')
-                    .append(f.endPs()).append(',')
-                    .append(Decimal.nsText(f.fctPs())).append(',')
-                    .append(Decimal.nsText(f.idealFctPs())).append(',')
-                    .append(Decimal.text(f.slowdown())).append('\n');
+            sb.append(f.id())
+                    .append(',')
+                    .append(Csv.field(f.src()))
+                    .append(',')
+                    .append(Csv.field(f.dst()))
+                    .append(',')
+                    .append(f.sizeBytes())
+                    .append(',')
+                    .append(f.startPs())
+                    .append(',')
+                    .append(f.endPs())
+                    .append(',')
+                    .append(Decimal.nsText(f.fctPs()))
+                    .append(',')
+                    .append(Decimal.nsText(f.idealFctPs()))
+                    .append(',')
+                    .append(Decimal.text(f.slowdown()))
+                    .append('\n');
         }
         return sb.toString();
     }

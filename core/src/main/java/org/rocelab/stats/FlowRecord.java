@@ -15,7 +15,14 @@ package org.rocelab.stats;
  * @param idealFctPs the flow's ideal completion time ({@link IdealFct}), ps, positive
  */
 public record FlowRecord(
-        long id, String src, String dst, long sizeBytes, long deliveredBytes, long startPs, long endPs, long idealFctPs) {
+        long id,
+        String src,
+        String dst,
+        long sizeBytes,
+        long deliveredBytes,
+        long startPs,
+        long endPs,
+        long idealFctPs) {
 
     /** {@link #endPs()} of a flow that had not completed when the run ended. */
     public static final long INCOMPLETE = -1;

@@ -30,6 +30,7 @@ public final class QpRecord {
     public long flowCompletionTimePs = -1;
     /** Message latency figures, ps; {@code -1} when none was measured. */
     public long avgLatencyPs = -1;
+
     public long minLatencyPs = -1;
     public long maxLatencyPs = -1;
     public long ecnCeRx;

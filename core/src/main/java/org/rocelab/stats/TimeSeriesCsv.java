@@ -21,10 +21,14 @@ public final class TimeSeriesCsv {
         for (int i = 0; i < ts.size(); i++) {
             int s = ts.seriesId(i);
             line.setLength(0);
-            line.append(Decimal.nsText(ts.timePs(i))).append(',')
-                    .append(ts.entity(s)).append(',')
-                    .append(ts.metric(s)).append(',')
-                    .append(Decimal.text(ts.value(i))).append('\n');
+            line.append(Decimal.nsText(ts.timePs(i)))
+                    .append(',')
+                    .append(ts.entity(s))
+                    .append(',')
+                    .append(ts.metric(s))
+                    .append(',')
+                    .append(Decimal.text(ts.value(i)))
+                    .append('\n');
             out.append(line);
         }
     }

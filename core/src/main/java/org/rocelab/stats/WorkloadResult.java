@@ -72,12 +72,14 @@ public final class WorkloadResult {
     public List<PairGoodput> perPair(long runEndPs) {
         Map<String, List<FlowRecord>> byPair = new LinkedHashMap<>();
         for (FlowRecord f : flows) {
-            byPair.computeIfAbsent(f.src() + "\u0000" + f.dst(), k -> new ArrayList<>()).add(f);
+            byPair.computeIfAbsent(f.src() + "\u0000" + f.dst(), k -> new ArrayList<>())
+                    .add(f);
         }
         List<PairGoodput> out = new ArrayList<>(byPair.size());
         for (List<FlowRecord> pair : byPair.values()) {
             FlowRecord first = pair.get(0);
-            out.add(new PairGoodput(first.src(), first.dst(), Goodput.of(pair, runEndPs).gbps()));
+            out.add(new PairGoodput(
+                    first.src(), first.dst(), Goodput.of(pair, runEndPs).gbps()));
         }
         return out;
     }

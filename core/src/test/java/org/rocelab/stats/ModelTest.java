@@ -11,7 +11,8 @@ import org.rocelab.link.PortCounters;
 class ModelTest {
     @Test
     void naturalOrderReadsNumbersAsNumbers() {
-        List<String> names = new ArrayList<>(List.of("h10", "sw0:h10", "h2", "h1", "sw0:h9", "h01", "_node", "3", "_all"));
+        List<String> names =
+                new ArrayList<>(List.of("h10", "sw0:h10", "h2", "h1", "sw0:h9", "h01", "_node", "3", "_all"));
         names.sort(NaturalOrder.INSTANCE);
         assertThat(names).containsExactly("3", "_all", "_node", "h01", "h1", "h2", "h10", "sw0:h9", "sw0:h10");
     }
@@ -31,11 +32,14 @@ class ModelTest {
     void flowRecordRejectsInconsistentInput() {
         assertThatThrownBy(() -> FlowRecord.completed(1, "h1", "h0", 100, 50, 40, 10))
                 .hasMessageContaining("flow 1: need 0 <= start_ps <= end_ps");
-        assertThatThrownBy(() -> FlowRecord.completed(2, "h1", "", 100, 0, 40, 10)).hasMessageContaining("src and dst");
+        assertThatThrownBy(() -> FlowRecord.completed(2, "h1", "", 100, 0, 40, 10))
+                .hasMessageContaining("src and dst");
         assertThatThrownBy(() -> FlowRecord.incomplete(3, "h1", "h0", 100, 101, 0, 10))
                 .hasMessageContaining("delivered_bytes");
-        assertThatThrownBy(() -> FlowRecord.completed(4, "h1", "h0", 100, 0, 40, 0)).hasMessageContaining("ideal FCT");
-        assertThatThrownBy(() -> FlowRecord.incomplete(5, "h1", "h0", 100, 10, 0, 10).fctPs())
+        assertThatThrownBy(() -> FlowRecord.completed(4, "h1", "h0", 100, 0, 40, 0))
+                .hasMessageContaining("ideal FCT");
+        assertThatThrownBy(() ->
+                        FlowRecord.incomplete(5, "h1", "h0", 100, 10, 0, 10).fctPs())
                 .hasMessageContaining("did not complete");
     }
 

@@ -243,7 +243,9 @@ class RunWriterTest {
         Path b = tmp.resolve("b");
         RunWriter.writeAll(a, SampleRun.build(), null);
         RunWriter.writeAll(b, SampleRun.build(), null);
-        for (String f : new String[] {"summary.json", "counters.json", "topology.json", "fct.csv", "qp.csv", "timeseries.csv"}) {
+        for (String f :
+                new String[] {"summary.json", "counters.json", "topology.json", "fct.csv", "qp.csv", "timeseries.csv"
+                }) {
             assertThat(Files.readAllBytes(a.resolve(f))).as(f).isEqualTo(Files.readAllBytes(b.resolve(f)));
         }
         assertThat(a.resolve("run.json")).doesNotExist();

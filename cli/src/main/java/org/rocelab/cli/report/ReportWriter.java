@@ -21,6 +21,7 @@ import org.rocelab.stats.Json;
 public final class ReportWriter {
     /** The report's file name. */
     public static final String REPORT = "report.html";
+
     static final String ECHARTS_RESOURCE = "echarts-6.1.0.min.js";
     static final String TEMPLATE_RESOURCE = "report-template.html";
 

@@ -81,7 +81,8 @@ final class SeriesTable {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": expected 4 fields, got " + f.length);
                 }
                 try {
-                    t.series.computeIfAbsent(f[1] + "," + f[2], k -> new Series(f[1], f[2]))
+                    t.series
+                            .computeIfAbsent(f[1] + "," + f[2], k -> new Series(f[1], f[2]))
                             .add(Double.parseDouble(f[0]), f[3].isEmpty() ? 0 : Double.parseDouble(f[3]));
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": time_ns and value must be numbers");

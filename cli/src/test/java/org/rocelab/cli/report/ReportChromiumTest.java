@@ -29,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * deliberate error proves the error capture works.
  */
 class ReportChromiumTest {
-    private static final String[] CHARTS = {"chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"};
+    private static final String[] CHARTS = {
+        "chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"
+    };
     private static Path chromium;
     private static Path goodPng;
     private static String goodDom;
@@ -164,7 +166,8 @@ class ReportChromiumTest {
     }
 
     private static String errorsIn(String dom) {
-        Matcher m = Pattern.compile("<pre id=\"report-errors\"[^>]*>(.*?)</pre>", Pattern.DOTALL).matcher(dom);
+        Matcher m = Pattern.compile("<pre id=\"report-errors\"[^>]*>(.*?)</pre>", Pattern.DOTALL)
+                .matcher(dom);
         assertThat(m.find()).as("error box in the DOM").isTrue();
         return m.group(1);
     }

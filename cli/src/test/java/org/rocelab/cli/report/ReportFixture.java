@@ -24,7 +24,10 @@ final class ReportFixture {
     static RunResult build() {
         RunResult r = new RunResult("incast-4to1 <demo>", 3);
         r.simulatedPs(100_000_000).events(1_234_567);
-        r.addDrops(DropReason.BUFFER, 2).addPauseFramesTx(40).addPauseFramesRx(40).addPausedTimePs(7_500_000);
+        r.addDrops(DropReason.BUFFER, 2)
+                .addPauseFramesTx(40)
+                .addPauseFramesRx(40)
+                .addPausedTimePs(7_500_000);
         r.addEcnMarked(310).addCnpSent(52).addCnpHandled(50);
         r.warn("h4: path MTU 4096 lowered to 2048 (netdev_mtu 2100)");
 

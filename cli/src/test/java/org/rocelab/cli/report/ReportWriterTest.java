@@ -60,7 +60,8 @@ class ReportWriterTest {
         assertThat(cdf.size()).isEqualTo(60);
         assertThat(cdf.get(59).get(1).asDouble()).isEqualTo(1.0);
         for (int i = 1; i < cdf.size(); i++) {
-            assertThat(cdf.get(i).get(0).asDouble()).isGreaterThanOrEqualTo(cdf.get(i - 1).get(0).asDouble());
+            assertThat(cdf.get(i).get(0).asDouble())
+                    .isGreaterThanOrEqualTo(cdf.get(i - 1).get(0).asDouble());
         }
         // Topology: hosts on the bottom row (y 320), the switch above (y 0), spread evenly.
         assertThat(d.at("/topology/nodes/0/name").asString()).isEqualTo("sw0");
