@@ -1,10 +1,8 @@
 package org.rocelab.stats;
 
-import org.rocelab.link.PortCounters;
-
 /**
- * The counter names rocelab writes into {@link CounterTable}, and the copy of a port's MAC
- * counters ({@link PortCounters}) into it under either vocabulary:
+ * The counter names rocelab writes into {@link CounterTable} (a port's MAC counters are copied
+ * in by {@code org.rocelab.link.PortCounterExport}, so that stats does not depend on link):
  *
  * <ul>
  *   <li>NIC ports: mlx5 {@code ethtool -S} names (roce-facts.md §5.2), priority in the name as the
@@ -43,45 +41,8 @@ public final class CounterNames {
 
     private CounterNames() {}
 
-    /** Copies a NIC port's MAC counters under mlx5 names; zero values are written too. */
-    public static void mlx5(CounterTable table, String node, String port, PortCounters c) {
-        for (int p = 0; p < 8; p++) {
-            String k = CounterTable.priorityKey(p);
-            String pre = "prio" + p + "_";
-            table.set(node, port, k, "rx_" + pre + "bytes", c.rxBytes[p]);
-            table.set(node, port, k, "rx_" + pre + "packets", c.rxPackets[p]);
-            table.set(node, port, k, "tx_" + pre + "bytes", c.txBytes[p]);
-            table.set(node, port, k, "tx_" + pre + "packets", c.txPackets[p]);
-            table.set(node, port, k, "rx_" + pre + "pause", c.rxPause[p]);
-            table.set(node, port, k, "tx_" + pre + "pause", c.txPause[p]);
-            table.set(node, port, k, "rx_" + pre + "pause_duration", psToWholeUs(c.rxPauseDurationPs[p]));
-            table.set(node, port, k, "tx_" + pre + "pause_duration", psToWholeUs(c.txPauseDurationPs[p]));
-            table.set(node, port, k, "rx_" + pre + "pause_transition", c.rxPauseTransitions[p]);
-        }
-        String all = CounterTable.ALL;
-        table.set(node, port, all, "rx_pause_ctrl_phy", c.rxGlobalPause);
-        table.set(node, port, all, "tx_pause_ctrl_phy", c.txGlobalPause);
-        table.set(node, port, all, "rx_crc_errors_phy", c.rxFcsErrors);
-        table.set(node, port, all, "link_down_events_phy", c.linkDownEvents);
-        table.set(node, port, all, "rx_corrected_bits_phy", c.rxCorrectedBits);
-    }
-
-    /** Copies a switch port's MAC counters under SONiC names; zero values are written too. */
-    public static void sonic(CounterTable table, String node, String port, PortCounters c) {
-        for (int p = 0; p < 8; p++) {
-            String k = CounterTable.priorityKey(p);
-            table.set(node, port, k, PFC_RX, c.rxPause[p]);
-            table.set(node, port, k, PFC_TX, c.txPause[p]);
-            table.set(node, port, k, PFC_RX_PAUSE_DURATION_US, psToWholeUs(c.rxPauseDurationPs[p]));
-            table.set(node, port, k, PFC_TX_PAUSE_DURATION_US, psToWholeUs(c.txPauseDurationPs[p]));
-            table.set(node, port, k, QUEUE_TX_PKTS, c.txPackets[p]);
-            table.set(node, port, k, QUEUE_TX_BYTES, c.txBytes[p]);
-        }
-        table.set(node, port, CounterTable.ALL, RX_ERR, c.rxFcsErrors);
-    }
-
     /** Durations are reported in whole µs, truncated, as the mlx5 driver does. */
-    static long psToWholeUs(long ps) {
+    public static long psToWholeUs(long ps) {
         return ps / 1_000_000L;
     }
 }

@@ -3,9 +3,9 @@ package org.rocelab.cli.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
+import org.rocelab.link.PortCounterExport;
 import org.rocelab.link.PortCounters;
 import org.rocelab.packet.DropReason;
-import org.rocelab.stats.CounterNames;
 import org.rocelab.stats.CounterTable;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.IdealFct;
@@ -55,11 +55,11 @@ final class ReportFixture {
             pc.rxBytes[3] = h == 0 ? 4_000_000L : 0;
             pc.rxPause[3] = h == 0 ? 0 : 10;
             pc.rxPauseDurationPs[3] = h == 0 ? 0 : 1_875_000;
-            CounterNames.mlx5(c, "h" + h, "sw0", pc);
+            PortCounterExport.mlx5(c, "h" + h, "sw0", pc);
             PortCounters sp = new PortCounters();
             sp.txPause[3] = h == 0 ? 0 : 10;
             sp.txBytes[3] = h == 0 ? 4_000_000L : 0;
-            CounterNames.sonic(c, "sw0", "sw0:h" + h, sp);
+            PortCounterExport.sonic(c, "sw0", "sw0:h" + h, sp);
             c.set("h" + h, CounterTable.NODE, CounterTable.ALL, "np_cnp_sent", h == 0 ? 52 : 0);
             c.set("h" + h, CounterTable.NODE, CounterTable.ALL, "rp_cnp_handled", h == 0 ? 0 : 12 + h / 4);
         }
