@@ -11,7 +11,7 @@ import org.rocelab.sim.Timer;
 /**
  * Reads registered probes every {@code outputs.sample} interval into a {@link TimeSeries}. The
  * network builder registers probes (a queue's byte count, a port's pause state, a QP's rate) and
- * calls {@link #start(long, long)}; one reused timer then fires every interval up to the end time, so a
+ * calls {@link #start(long)}; one reused timer then fires every interval up to the end time, so a
  * sampler never keeps {@code runUntilIdle()} from returning after that.
  *
  * <p>Probe kinds: {@link #gauge(String, String, LongSupplier) gauges} (long or double) record the value as
@@ -24,6 +24,7 @@ public final class Sampler implements EventHandler {
     private static final byte DOUBLE_GAUGE = 1;
     private static final byte RATE = 2;
 
+    private final Simulation sim;
     private final TimeSeries sink;
     private final long intervalPs;
     private final Timer timer;
@@ -47,6 +48,7 @@ public final class Sampler implements EventHandler {
         if (intervalPs <= 0) {
             throw new IllegalArgumentException("outputs.sample must be positive, got " + intervalPs + " ps");
         }
+        this.sim = sim;
         this.sink = sink;
         this.intervalPs = intervalPs;
         Component c = sim.component(componentName);
@@ -77,14 +79,15 @@ public final class Sampler implements EventHandler {
     }
 
     /**
-     * Takes the rate baselines now and samples at now + interval, now + 2·interval, … while the
-     * time is at most {@code endPs}.
+     * Takes the rate baselines at the current simulated time t0 and samples at t0 + interval,
+     * t0 + 2·interval, … while the time is at most {@code endPs}.
      */
-    public void start(long nowPs, long endPs) {
+    public void start(long endPs) {
         if (started) {
             throw new IllegalStateException("sampler already started");
         }
         started = true;
+        long nowPs = sim.now();
         this.endPs = endPs;
         lastSamplePs = nowPs;
         for (int i = 0; i < probes; i++) {

@@ -30,7 +30,7 @@ class SamplerTest {
         });
         t1.scheduleAt(5_000_000);
         t2.scheduleAt(15_000_000);
-        s.start(0, 30_000_000);
+        s.start(30_000_000);
         sim.runUntilIdle(); // returns: the sampler stops after its end time
 
         assertThat(sim.now()).isEqualTo(30_000_000);
@@ -52,7 +52,7 @@ class SamplerTest {
         s.gauge("a", "m", () -> 1L);
         assertThatThrownBy(() -> s.gauge("a", "m", () -> 2L)).hasMessageContaining("already registered: a,m");
         assertThatThrownBy(() -> s.gauge("a,b", "m", () -> 2L)).hasMessageContaining("commas");
-        s.start(0, 10_000);
+        s.start(10_000);
         assertThatThrownBy(() -> s.gauge("b", "m", () -> 1L)).hasMessageContaining("before start");
         assertThatThrownBy(() -> new Sampler(sim, ts, 0, "x")).hasMessageContaining("outputs.sample");
     }
