@@ -1,5 +1,6 @@
 package org.rocelab.wire;
 
+import java.util.Arrays;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
 
@@ -44,7 +45,7 @@ final class BthCodec {
         Bytes.put24(b, off + 9, p.psn);
         int o = off + BTH_BYTES;
         if (op == Opcode.CNP) {
-            java.util.Arrays.fill(b, o, o + CNP_RESERVED_BYTES, (byte) 0);
+            Arrays.fill(b, o, o + CNP_RESERVED_BYTES, (byte) 0);
             return o + CNP_RESERVED_BYTES;
         }
         if (Opcode.hasDeth(op)) {
@@ -71,7 +72,7 @@ final class BthCodec {
         }
         PayloadPattern.fill(p.psn, b, o, p.payloadBytes);
         o += p.payloadBytes;
-        java.util.Arrays.fill(b, o, o + p.padBytes(), (byte) 0);
+        Arrays.fill(b, o, o + p.padBytes(), (byte) 0);
         return o + p.padBytes();
     }
 

@@ -43,8 +43,8 @@ public final class FrameDecoder {
         }
     }
 
-    /** Decodes {@code frame} into {@code p}, which must be freshly acquired (reset). */
-    public static void decodeInto(byte[] frame, Packet p, boolean verifyIcrc) throws MalformedFrameException {
+    /** Decodes {@code frame} into {@code p}, which must be freshly acquired (every field at its reset value). */
+    static void decodeInto(byte[] frame, Packet p, boolean verifyIcrc) throws MalformedFrameException {
         int end = frame.length;
         int l3 = EthernetCodec.read(frame, 0, end, p);
         int type = Bytes.get16(frame, l3 - 2);

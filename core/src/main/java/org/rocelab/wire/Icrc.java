@@ -1,5 +1,6 @@
 package org.rocelab.wire;
 
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.rocelab.packet.Packet;
 import org.rocelab.packet.PacketKind;
@@ -60,7 +61,7 @@ public final class Icrc {
 
     /** CRC over the masked pseudo-packet from the L3 header at {@code l3Off} up to {@code icrcOff}. */
     static int crc(byte[] b, int l3Off, int l3Type, int icrcOff) {
-        byte[] m = java.util.Arrays.copyOfRange(b, l3Off, icrcOff);
+        byte[] m = Arrays.copyOfRange(b, l3Off, icrcOff);
         int bth;
         if (l3Type == L3_IPV4) {
             m[1] = -1;
