@@ -22,7 +22,52 @@ class IcrcTest {
     static final String RC_ACK = "02000000000202000000000108004502003000014000401126b80a0000010a000002c35012b7001c"
             + "00001100ffff00000022000000651f00000140351f64";
 
+    /**
+     * Built with scapy 2.5.0 (roce.py computes the ICRC on build): VLAN PCP 3 VID 100, RC
+     * RDMA_WRITE_ONLY_WITH_IMMEDIATE with SE and A set, RETH, ImmDt, 5 payload bytes, PadCnt 3.
+     */
+    static final String SCAPY_VLAN_WRITE_IMM = "0c42a10000020c42a1000001810060640800456a0048424240004011e3f6"
+            + "0a0000010a000002c00112b7003400000bb0ffff000001548012345601020304050607080a0b0c0d00000005"
+            + "11223344aabbccddee0000001a6eadb6";
+    /** Built with scapy 2.5.0: UD SEND_ONLY with FECN set, DETH, 20 payload bytes, TTL 3, ECN CE. */
+    static final String SCAPY_UD_SEND = "0c42a10000020c42a1000001080045030048000740000311f447c0a80101c0a80102"
+            + "c0ff12b7003400006400ffff800012340000004d8001000000000123000102030405060708090a0b0c0d0e0f10"
+            + "1112133f98ed21";
+
     private final PacketPool pool = new PacketPool();
+
+    @Test
+    void scapyBuiltFramesAgreeAndDecode() throws Exception {
+        byte[] write = Frames.hex(SCAPY_VLAN_WRITE_IMM);
+        byte[] wire = new byte[4];
+        Icrc.write(wire, 0, Icrc.compute(write));
+        assertThat(Frames.hex(wire)).isEqualTo("1a6eadb6");
+        Packet p = new FrameDecoder(pool).decode(write);
+        assertThat(p.vlanTagged).isTrue();
+        assertThat(p.pcp).isEqualTo(3);
+        assertThat(p.vid).isEqualTo(100);
+        assertThat(p.opcode).isEqualTo(Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE);
+        assertThat(p.solicited).isTrue();
+        assertThat(p.ackReq).isTrue();
+        assertThat(p.rethVa).isEqualTo(0x0102030405060708L);
+        assertThat(p.rethLength).isEqualTo(5);
+        assertThat(p.immDt).isEqualTo(0x11223344);
+        assertThat(p.payloadBytes).isEqualTo(5);
+        assertThat(p.padBytes()).isEqualTo(3);
+        assertThat(FrameEncoder.frameLength(p)).isEqualTo(write.length);
+
+        byte[] ud = Frames.hex(SCAPY_UD_SEND);
+        Icrc.write(wire, 0, Icrc.compute(ud));
+        assertThat(Frames.hex(wire)).isEqualTo("3f98ed21");
+        Packet q = new FrameDecoder(pool).decode(ud);
+        assertThat(q.opcode).isEqualTo(Opcode.UD_SEND_ONLY);
+        assertThat(q.fecn).isTrue();
+        assertThat(q.ecn).isEqualTo(3);
+        assertThat(q.ttl).isEqualTo(3);
+        assertThat(q.dethQkey).isEqualTo(0x80010000);
+        assertThat(q.dethSrcQp).isEqualTo(0x123);
+        assertThat(q.payloadBytes).isEqualTo(20);
+    }
 
     @Test
     void scapyUcSendOnlyVector() throws Exception {
