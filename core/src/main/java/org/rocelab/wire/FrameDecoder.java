@@ -22,6 +22,11 @@ public final class FrameDecoder {
         this(pool, true);
     }
 
+    /**
+     * A decoder taking packets from {@code pool}; use a pool of its own (a tap's or a test's), as
+     * rejected frames are recorded there as {@code nic_invalid} drops. With {@code verifyIcrc}
+     * false a wrong ICRC is accepted (e.g. to read captures of corrupted frames).
+     */
     public FrameDecoder(PacketPool pool, boolean verifyIcrc) {
         this.pool = pool;
         this.verifyIcrc = verifyIcrc;
