@@ -65,6 +65,11 @@ public record FctBuckets(List<Bucket> buckets) {
         return compute(records, 5, Selection.NORMAL, 3_000_000_000L, true);
     }
 
+    /** fct_analysis.py's defaults ({@code -t 0 -T 3000000000}, largest flow dropped) with another step. */
+    public static FctBuckets hpccLike(List<HpccFctRecord> records, int stepPercent) {
+        return compute(records, stepPercent, Selection.NORMAL, 3_000_000_000L, true);
+    }
+
     /**
      * @param records fct.txt lines
      * @param stepPercent bucket width in percent of the flows (the script's {@code -s})
