@@ -282,7 +282,12 @@ final class HpccConfigReader {
     }
 
     private Path resolve(HpccKey key) {
-        Path p = Path.of((String) parsed.get(key));
+        Path p;
+        try {
+            p = Path.of((String) parsed.get(key));
+        } catch (java.nio.file.InvalidPathException e) {
+            throw error(key, key.name() + ": expected a file name, got '" + parsed.get(key) + "'");
+        }
         if (p.isAbsolute()) {
             return p;
         }

@@ -16,8 +16,11 @@ package org.rocelab.compat;
  * @param line the line in the flow file
  */
 public record HpccFlow(int index, int src, int dst, int pg, int dport, long sizeBytes, long startPs, int sport, int line) {
-    /** The start time in ns (HPCC's fct.txt column 6). */
+    /**
+     * The start time in ns as ns-3 holds it (HPCC's fct.txt column 6): {@code Seconds(double)} rounds to
+     * the nearest ns, which equals the exact decimal for the 9-decimal times traffic_gen writes.
+     */
     public long startNs() {
-        return startPs / 1000L;
+        return (startPs + 500L) / 1000L;
     }
 }

@@ -34,6 +34,7 @@ public final class HpccPathMetrics {
     private final long[][] delayNs;
     private final long[][] txDelayNs;
     private final long[][] bwBps;
+    private final boolean[] isSwitch;
 
     /** Metrics over all links of {@code topology} with HPCC's PACKET_PAYLOAD_SIZE {@code payloadBytes}. */
     @SuppressWarnings("unchecked")
@@ -55,6 +56,8 @@ public final class HpccPathMetrics {
         for (List<long[]> a : adjacency) {
             a.sort(Comparator.comparingLong(e -> e[0]));
         }
+        isSwitch = new boolean[n];
+        topology.switchIds().forEach(id -> isSwitch[id] = true);
         delayNs = new long[n][];
         txDelayNs = new long[n][];
         bwBps = new long[n][];
@@ -157,7 +160,7 @@ public final class HpccPathMetrics {
                     delay[next] = delay[now] + e[1];
                     tx[next] = tx[now] + (long) payloadBytes * 8_000_000_000L / e[2];
                     bw[next] = Math.min(bw[now], e[2]);
-                    if (topology.isSwitch(next)) {
+                    if (isSwitch[next]) {
                         queue[tail++] = next;
                     }
                 }

@@ -39,6 +39,8 @@ final class HpccText {
             raw = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new HpccFormatException(file, 0, role + " not found");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new HpccFormatException(file, 0, role + " is not text (expected ASCII/UTF-8)");
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new HpccFormatException(file, 0, role + " cannot be read: " + e.getMessage());
         }
