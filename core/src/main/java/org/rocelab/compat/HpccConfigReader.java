@@ -231,8 +231,9 @@ final class HpccConfigReader {
 
     private void reportIgnored() {
         List<String> inert = new ArrayList<>();
-        for (Map.Entry<HpccKey, Object> e : parsed.entrySet()) {
-            HpccKey k = e.getKey();
+        List<HpccKey> inLineOrder = new ArrayList<>(parsed.keySet());
+        inLineOrder.sort(java.util.Comparator.comparingInt(k -> lines.get(k.name())));
+        for (HpccKey k : inLineOrder) {
             String at = text.file() + ":" + lines.get(k.name()) + ": ";
             String v = values.get(k.name());
             switch (k.use()) {
