@@ -16,6 +16,18 @@ class HpccTimeTest {
     }
 
     @Test
+    void referenceIncastIsOnlyPossibleWithTruncatedSerialization() {
+        // README of shared/data/hpcc: the last of 63 × 2 MB flows into one 100G host finishes 10,462,091 ns after
+        // the start. All 126,000 packets of 1048 B cross that host's link back to back.
+        long lastFctNs = 10_462_091L;
+        long packets = 63L * 2_000_000 / 1000;
+        assertThat(packets * HpccTime.txTimeNs(1048, 100_000_000_000L)).isEqualTo(10_458_000L).isLessThan(lastFctNs);
+        assertThat(packets * 1048 * 8 * 1e9 / 1e11).isEqualTo(10_563_840.0).isGreaterThan(lastFctNs);
+        // the remaining 4,091 ns are the path latency around the drain: 2 × 1 µs out, 2 × 1 µs for the last ACK
+        assertThat(lastFctNs - packets * 83).isBetween(4_000L, 4_200L);
+    }
+
+    @Test
     void startTimesAreTruncated() {
         assertThat(HpccTime.secondsToNs(2.000000962)).isEqualTo(2_000_000_962L); // stored just above
         assertThat(HpccTime.secondsToNs(2.000002612)).isEqualTo(2_000_002_611L); // stored just below
