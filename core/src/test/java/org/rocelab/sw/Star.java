@@ -1,5 +1,6 @@
 package org.rocelab.sw;
 
+import org.rocelab.link.FecMode;
 import org.rocelab.link.Link;
 import org.rocelab.link.LinkSpec;
 import org.rocelab.link.Port;
@@ -9,7 +10,7 @@ import org.rocelab.sim.Units;
 
 /**
  * A test fabric: one switch {@code sw0} and hosts {@code h0..h(n-1)}, host i at 10.0.0.i behind
- * switch port i, every link the same speed and length.
+ * switch port i, every link the same speed and length, without FEC (so no FEC decoding latency).
  */
 final class Star {
     final Simulation sim = new Simulation(1);
@@ -26,7 +27,19 @@ final class Star {
     }
 
     Star(SwitchConfig cfg, int hosts, long rateBps, double metres, java.util.function.IntFunction<PortOptions> opts) {
-        this.rateBps = rateBps;
+        this(cfg, filled(hosts, rateBps), metres, opts);
+    }
+
+    private static long[] filled(int n, long v) {
+        long[] a = new long[n];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
+    /** Host i's link runs at {@code rates[i]}. */
+    Star(SwitchConfig cfg, long[] rates, double metres, java.util.function.IntFunction<PortOptions> opts) {
+        int hosts = rates.length;
+        this.rateBps = rates[0];
         sw = new Switch(sim, pool, "sw0", cfg);
         hostPorts = new Port[hosts];
         sources = new TestSource[hosts];
@@ -34,7 +47,8 @@ final class Star {
         links = new Link[hosts];
         long propPs = Math.round(metres * Units.PROPAGATION_PS_PER_M);
         for (int i = 0; i < hosts; i++) {
-            SwitchPort sp = sw.addPort("h" + i, rateBps, opts.apply(i).withCableLength(metres));
+            long rate = rates[i];
+            SwitchPort sp = sw.addPort("h" + i, rate, opts.apply(i).withCableLength(metres));
             hostPorts[i] = new Port(sim, pool, "h" + i);
             sources[i] = new TestSource(pool);
             sources[i].srcIp = ip(i);
@@ -43,7 +57,8 @@ final class Star {
             sinks[i] = new TestSink(sim, pool);
             hostPorts[i].source(sources[i]);
             hostPorts[i].upper(sinks[i]);
-            links[i] = new Link(sim, pool, hostPorts[i], sp.port(), LinkSpec.of(rateBps, propPs));
+            links[i] = new Link(sim, pool, hostPorts[i], sp.port(),
+                    LinkSpec.of(rate, propPs).withFec(FecMode.NONE, FecMode.NONE));
             sw.addRoute(ip(i), 32, new int[] {i});
         }
     }

@@ -35,10 +35,19 @@ final class TestSink implements PacketSink {
         if (p.srcNode >= 0 && p.srcNode < perSource.length) {
             perSource[p.srcNode]++;
         }
-        onReceive(p);
+        if (recordTimes) {
+            times[p.trafficClass & 7].add(sim.now());
+        }
         pool.consume(p);
     }
 
-    /** Hook for tests that record per-packet times. */
-    void onReceive(Packet p) {}
+    /** Arrival times per traffic class, when {@link #recordTimes} is on. */
+    boolean recordTimes;
+
+    @SuppressWarnings("unchecked")
+    final java.util.List<Long>[] times = new java.util.List[] {
+        new java.util.ArrayList<Long>(), new java.util.ArrayList<Long>(), new java.util.ArrayList<Long>(),
+        new java.util.ArrayList<Long>(), new java.util.ArrayList<Long>(), new java.util.ArrayList<Long>(),
+        new java.util.ArrayList<Long>(), new java.util.ArrayList<Long>()
+    };
 }
