@@ -52,6 +52,8 @@ public final class Switch {
     private int[][] vlanPorts = new int[4096][];
     private long flooded;
     private long floodCopies;
+    private final CnpGenerator cnp;
+    private int pulling = -1;
 
     /** A switch with SONiC's dynamic-threshold MMU. */
     public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg) {
@@ -80,6 +82,7 @@ public final class Switch {
         this.acl = new AclTable(cfg.acl());
         this.ecmp = new EcmpHash(cfg.ecmp());
         this.fdb = new MacTable(cfg.macAgeingPs());
+        this.cnp = cfg.switchCnp() ? new CnpGenerator(pool, cfg.cnpDscp(), cfg.cnpIntervalPs()) : null;
         this.routerMac = 0x02_00_00_00_00_00L | (name.hashCode() & 0xFFFF_FFFFL);
         Arrays.fill(vlanTc, -1);
         for (Map.Entry<Integer, Integer> e : cfg.vlanToTc().entrySet()) {
@@ -338,6 +341,33 @@ public final class Switch {
         enqueue(p, in, pg, ports[last], q);
     }
 
+    /**
+     * Sends a switch CNP for {@code data}'s flow back towards its sender, routed like any frame
+     * and charged to the ingress port the data came from.
+     */
+    private void sendCnp(Packet data, int in) {
+        if (data.kind != PacketKind.ROCE_V2) {
+            return;
+        }
+        Packet c = cnp.forFlow(data, sim.now());
+        if (c == null) {
+            return;
+        }
+        int tc = dscpToTc[c.dscp];
+        c.trafficClass = tc;
+        int out = routeLookup(c);
+        if (out < 0) {
+            rxDrop(ports[in], c, DropReason.NO_ROUTE);
+            return;
+        }
+        enqueue(c, in, tcToPg[tc], ports[out], tcToQueue[tc]);
+    }
+
+    /** CNPs this switch generated in place of CE marks. */
+    public long cnpSent() {
+        return cnp == null ? 0 : cnp.sent;
+    }
+
     /** Tagged on a trunk for a VLAN other than the native one, untagged otherwise. */
     private static void tagForEgress(Packet p, SwitchPort op, int vid) {
         boolean tagged = vid != op.accessVlan;
@@ -383,9 +413,14 @@ public final class Switch {
         p.ingressPg = pg;
         p.inHeadroom = headroom;
         if (!cfg.ecnAtDequeue() && op.wred[q] != null) {
+            int ecnBefore = p.ecn;
             int w = op.wred[q].apply(p, queueBefore);
             if (w == WredMarker.MARKED) {
                 countMark(op, q, bytes);
+                if (cnp != null) {
+                    p.ecn = ecnBefore;
+                    sendCnp(p, in);
+                }
             } else if (w == WredMarker.DROP) {
                 mmu.releaseEgress(out, q, bytes);
                 mmu.releaseIngress(in, pg, bytes, headroom);
@@ -397,7 +432,9 @@ public final class Switch {
         if (mmu.checkXoff(in, pg)) {
             ports[in].pfc.xoff(pg);
         }
-        op.port.kick();
+        if (out != pulling) {
+            op.port.kick();
+        }
     }
 
     /**
@@ -409,9 +446,16 @@ public final class Switch {
         release(p, out, q);
         SwitchPort op = ports[out];
         if (cfg.ecnAtDequeue() && op.wred[q] != null) {
+            int ecnBefore = p.ecn;
             int w = op.wred[q].apply(p, mmu.queueBytes(out, q));
             if (w == WredMarker.MARKED) {
                 countMark(op, q, bytes);
+                if (cnp != null) {
+                    p.ecn = ecnBefore;
+                    pulling = out;
+                    sendCnp(p, p.ingressPort);
+                    pulling = -1;
+                }
             } else if (w == WredMarker.DROP) {
                 txDrop(op, q, p, DropReason.WRED);
                 return false;
