@@ -129,9 +129,13 @@ class PipelineScenarioTest {
         return c;
     }
 
-    @Test
-    void ecnMarksCongestedQueueAndCountsIt() {
-        SwitchConfig cfg = IncastScenarioTest.base().ecn(3, EcnProfile.of(20_000, 200_000, 0.2)).build();
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void ecnMarksCongestedQueueAndCountsIt(boolean atDequeue) {
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .ecn(3, EcnProfile.of(20_000, 200_000, 0.2))
+                .ecnAtDequeue(atDequeue)
+                .build();
         Star s = new Star(cfg, 5, G100, 2);
         for (int i = 1; i <= 4; i++) {
             s.send(i, 0, 500);
