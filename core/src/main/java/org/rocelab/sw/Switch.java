@@ -41,6 +41,7 @@ public final class Switch {
     private final EcmpHash ecmp;
     private final LpmTable lpm = new LpmTable();
     private final List<int[]> groups = new ArrayList<>();
+    private final List<Route> routes = new ArrayList<>();
     private int[][] groupArray = new int[0][];
     private SwitchPort[] ports = new SwitchPort[0];
     private final Map<String, Integer> portsByName = new HashMap<>();
@@ -176,11 +177,18 @@ public final class Switch {
     /** Adds a computed route: {@code prefix/len} via the ports listed (ECMP when several). */
     public void addRoute(int prefix, int len, int[] portIndices) {
         lpm.put(prefix, len, group(portIndices), false);
+        routes.add(new Route(prefix, len, portIndices, false));
     }
 
     /** Adds a static route, which overrides a computed route on the same prefix. */
     public void addStaticRoute(int prefix, int len, int[] portIndices) {
         lpm.put(prefix, len, group(portIndices), true);
+        routes.add(new Route(prefix, len, portIndices, true));
+    }
+
+    /** Every route added, in order (for outputs and the doctor). */
+    public List<Route> routes() {
+        return java.util.Collections.unmodifiableList(routes);
     }
 
     private int group(int[] portIndices) {

@@ -100,6 +100,9 @@ class PipelineScenarioTest {
         SwitchConfig cfg = IncastScenarioTest.base().ecmp(new EcmpConfig(EcmpConfig.ALL, seed)).build();
         Star s = new Star(cfg, 5, G100, 2);
         s.sw.addRoute(10 << 24 | 1 << 16, 16, new int[] {0, 1, 2, 3});
+        Route last = s.sw.routes().get(s.sw.routes().size() - 1);
+        assertThat(last.cidr()).isEqualTo("10.1.0.0/16");
+        assertThat(last.ports()).containsExactly(0, 1, 2, 3);
         TestSource src = s.sources[4];
         int[] ttlSeen = new int[1];
         s.hostPorts[4].source(paused -> {
