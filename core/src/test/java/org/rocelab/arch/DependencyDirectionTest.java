@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DESIGN.md §1: dependencies point one way. {@code sim} depends on nothing; packets, links and
- * congestion control do not know switches, NICs or scenarios; {@code wire} is never used by the
- * model on the hot path.
+ * congestion control do not know switches, NICs or scenarios; {@code stats} (counters, samplers,
+ * writers) sits below the devices that fill it; {@code wire} is never used by the model on the
+ * hot path.
  */
 class DependencyDirectionTest {
     private static final JavaClasses CORE = new ClassFileImporter()
@@ -30,7 +31,17 @@ class DependencyDirectionTest {
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.topo..",
                         "org.rocelab.workload..", "org.rocelab.scenario..", "org.rocelab.diag..",
-                        "org.rocelab.compat..", "org.rocelab.stats..")
+                        "org.rocelab.compat..", "org.rocelab.run..")
+                .check(CORE);
+    }
+
+    @Test
+    void statsSitsBelowTheDevices() {
+        noClasses().that().resideInAPackage("org.rocelab.stats..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.link..",
+                        "org.rocelab.topo..", "org.rocelab.workload..", "org.rocelab.scenario..",
+                        "org.rocelab.diag..", "org.rocelab.compat..", "org.rocelab.run..")
                 .check(CORE);
     }
 
