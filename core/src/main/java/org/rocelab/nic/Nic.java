@@ -173,7 +173,7 @@ public final class Nic {
     void kickPort() {
         if (dispatching > 0) {
             kickDeferred = true;
-        } else {
+        } else if (tx != null && !tx.pulling()) {
             port.kick();
         }
     }

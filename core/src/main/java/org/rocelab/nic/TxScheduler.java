@@ -33,6 +33,7 @@ final class TxScheduler implements FrameSource {
     private int nextDataPrio;
     private long dmaFreePs;
     private long messageFreePs;
+    private boolean pulling;
 
     TxScheduler(Simulation sim, Nic nic, Port port, PcieSlot pcie, long messageIntervalPs) {
         this.sim = sim;
@@ -58,11 +59,22 @@ final class TxScheduler implements FrameSource {
 
     @Override
     public Packet nextFrame(int pausedPriorities) {
-        Packet p = nextControl(pausedPriorities);
-        if (p != null) {
-            return p;
+        pulling = true;
+        try {
+            Packet p = nextControl(pausedPriorities);
+            return p != null ? p : nextData(pausedPriorities);
+        } finally {
+            pulling = false;
         }
-        return nextData(pausedPriorities);
+    }
+
+    /**
+     * Whether the port is pulling a frame right now: new work found meanwhile needs no kick
+     * (the port pulls again when this frame is on the wire), and kicking would start a second
+     * frame ahead of the one being chosen.
+     */
+    boolean pulling() {
+        return pulling;
     }
 
     private Packet nextControl(int paused) {
