@@ -234,7 +234,12 @@ public final class Requester {
 
     private void onNak(int psn, int syndrome) {
         if (!inWindow(psn)) {
-            return;
+            if (head == tail || !ring[head & mask].contains(psn) || Psn.diff(psn, sndUna) >= 0) {
+                return;
+            }
+            // a go-back-0 responder discarded a partly received message whose packets were
+            // already ACKed (coalesced ACKs complete nothing): the ACK point moves back
+            sndUna = psn;
         }
         if (Psn.diff(psn, sndUna) > 0) {
             ackUpTo(Psn.add(psn, -1));
