@@ -111,7 +111,7 @@ final class TxScheduler implements FrameSource {
             }
             int n = r.size();
             for (int i = 0; i < n; i++) {
-                QueuePair qp = nic.qp(r.poll());
+                TxQueue qp = nic.qp(r.poll());
                 Packet p = qp.pollData(now);
                 if (p != null) {
                     if (qp.wantsData()) {
