@@ -255,7 +255,7 @@ public final class Nic {
     public QueuePair qpByNumber(int qpn) {
         int idx = qpn - QPN_BASE;
         TxQueue q = idx >= 0 && idx < queues.size() ? queues.get(idx) : null;
-        return q instanceof QueuePair ? (QueuePair) q : null;
+        return q instanceof QueuePair rc ? rc : null;
     }
 
     /** RC QPs in creation order. */

@@ -334,15 +334,11 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     }
 
     private static WcOpcode wcOpcode(WrOpcode op) {
-        switch (op) {
-            case RDMA_WRITE:
-            case RDMA_WRITE_WITH_IMM:
-                return WcOpcode.RDMA_WRITE;
-            case RDMA_READ:
-                return WcOpcode.RDMA_READ;
-            default:
-                return WcOpcode.SEND;
-        }
+        return switch (op) {
+            case RDMA_WRITE, RDMA_WRITE_WITH_IMM -> WcOpcode.RDMA_WRITE;
+            case RDMA_READ -> WcOpcode.RDMA_READ;
+            default -> WcOpcode.SEND;
+        };
     }
 
     // ---- receive path (from the NIC) ----

@@ -180,6 +180,12 @@ public final class UdQueuePair implements TxQueue, CcHost {
             modifyToError();
             return true;
         }
+        if (wr.length > 0 && !nic.memory().allowed(pd, wr.lkey, wr.localAddr, wr.length, 0)) {
+            complete(sendCq, wr.wrId, WcStatus.IBV_WC_LOC_PROT_ERR, WcOpcode.SEND, wr.length);
+            nic.counters().transport.reqCqeError++;
+            modifyToError();
+            return true;
+        }
         int i = sqTail++ & sqMask;
         wrId[i] = wr.wrId;
         opcode[i] = wr.opcode;

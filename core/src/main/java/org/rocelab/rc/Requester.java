@@ -252,21 +252,19 @@ public final class Requester {
             }
         }
         switch (syndrome) {
-            case Aeth.NAK_PSN_SEQUENCE_ERROR:
+            case Aeth.NAK_PSN_SEQUENCE_ERROR -> {
                 counters.packetSeqErr++;
                 rewind(psn);
-                break;
-            case Aeth.NAK_REMOTE_ACCESS_ERROR:
+            }
+            case Aeth.NAK_REMOTE_ACCESS_ERROR -> {
                 counters.reqRemoteAccessErrors++;
                 fail(WcStatus.IBV_WC_REM_ACCESS_ERR);
-                break;
-            case Aeth.NAK_INVALID_REQUEST:
+            }
+            case Aeth.NAK_INVALID_REQUEST -> {
                 counters.reqRemoteInvalidRequest++;
                 fail(WcStatus.IBV_WC_REM_INV_REQ_ERR);
-                break;
-            default:
-                fail(WcStatus.IBV_WC_REM_OP_ERR);
-                break;
+            }
+            default -> fail(WcStatus.IBV_WC_REM_OP_ERR);
         }
     }
 
