@@ -467,7 +467,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         }
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + Units.serializationPs(p.wireBytes, cc.rateBps());
+        nextSendPs = now + Units.serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
         counters.dataFramesTx++;
@@ -601,7 +601,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, cc.rateBps());
+            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
         }
         if (!inDataRing) {
             wake();

@@ -261,7 +261,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
         p.computeSizes();
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + Units.serializationPs(p.wireBytes, cc.rateBps());
+        nextSendPs = now + Units.serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
         if (signaled[i]) {
@@ -348,7 +348,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, cc.rateBps());
+            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
         }
         if (!inDataRing) {
             wake();
