@@ -160,6 +160,17 @@ public final class Nic {
         rx.stall(durationPs);
     }
 
+    /**
+     * End of run: adds pause time still running to the duration counters of this NIC's port
+     * (both directions), so outputs read the same as after an XON.
+     */
+    public void closeIntervals(long nowPs) {
+        port.closePauseIntervals(nowPs);
+        if (pfc != null) {
+            pfc.closeInterval(nowPs);
+        }
+    }
+
     // ---- receive dispatch ----
 
     void dispatch(Packet p) {

@@ -90,4 +90,24 @@ class NicPfcTest {
         assertThat(t.a.counters().transport.retransmittedPackets).isZero();
         assertThat(t.pool.live()).isZero();
     }
+
+    @Test
+    void closeIntervalsCountsPausingStillInProgress() {
+        BackToBack t = new BackToBack(RATE, NicConfig.defaults(), 64);
+        t.b.stallRx(10_000 * US);
+        for (int i = 0; i < 60; i++) {
+            t.qpA.postSend(t.write(i, 65536));
+        }
+        t.sim.runUntil(1000 * US);
+        assertThat(t.b.pausing()).isTrue();
+        assertThat(t.portB.counters().txPauseDurationPs[3]).isZero();
+        t.b.closeIntervals(t.sim.now());
+        t.a.closeIntervals(t.sim.now());
+        long tx = t.portB.counters().txPauseDurationPs[3];
+        long rx = t.portA.counters().rxPauseDurationPs[3];
+        // XOFF once 192 KiB arrived (≈ 16 µs of line rate plus the latencies); the peer paused
+        // from the PFC frame's arrival, one frame time and the cable later
+        assertThat(tx).isBetween(975 * US, 990 * US);
+        assertThat(rx).isBetween(tx - 1 * US, tx);
+    }
 }
