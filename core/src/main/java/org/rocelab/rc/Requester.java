@@ -399,11 +399,16 @@ public final class Requester {
         if (Psn.diff(sendPsn(), sndUna) < 0) {
             moveSendPointer(sndUna);
         }
-        if (sndUna != sendPsnHighWater() || sendIdx != head || sendPkt != 0 || readsOutstanding > 0) {
+        if (outstandingPackets()) {
             armTimer();
         } else {
             retransmitTimer.cancel();
         }
+    }
+
+    /** Whether some sent packet is not yet acknowledged (the ACK timer runs only then). */
+    private boolean outstandingPackets() {
+        return anySent && Psn.diff(sendPsnHighWater(), sndUna) > 0;
     }
 
     private void armTimer() {
@@ -414,7 +419,7 @@ public final class Requester {
     }
 
     private void onTimeout(long nowPs) {
-        if (stopped || head == tail) {
+        if (stopped || head == tail || !outstandingPackets()) {
             return;
         }
         counters.localAckTimeoutErr++;
