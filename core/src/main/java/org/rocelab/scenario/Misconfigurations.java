@@ -122,16 +122,23 @@ final class Misconfigurations {
     }
 
     private void switchToSwitchMtu() {
+        Map<String, List<String>> peersByFinding = new LinkedHashMap<>();
         for (TopologyLayout.Cable c : s.layout().links()) {
             if (s.layout().isSwitch(c.a()) && s.layout().isSwitch(c.b())) {
                 int ma = s.switchSpec(c.a()).mtu();
                 int mb = s.switchSpec(c.b()).mtu();
                 if (ma != mb) {
                     String low = ma < mb ? c.a() : c.b();
-                    warn(swKey(low, "mtu"), "mtu " + Math.min(ma, mb) + " on " + low + " differs from " + Math.max(ma, mb) + " on "
-                            + (low.equals(c.a()) ? c.b() : c.a()) + ": frames larger than " + Math.min(ma, mb) + " are dropped on that hop");
+                    String high = low.equals(c.a()) ? c.b() : c.a();
+                    String key = swKey(low, "mtu") + "\u0000" + low + "\u0000" + Math.min(ma, mb) + "\u0000" + Math.max(ma, mb);
+                    peersByFinding.computeIfAbsent(key, k -> new ArrayList<>()).add(high);
                 }
             }
+        }
+        for (Map.Entry<String, List<String>> e : peersByFinding.entrySet()) {
+            String[] p = e.getKey().split("\u0000");
+            warn(p[0], "mtu " + p[2] + " on " + p[1] + " differs from " + p[3] + " on " + Names.summary(e.getValue())
+                    + ": frames larger than " + p[2] + " are dropped on those hops");
         }
     }
 

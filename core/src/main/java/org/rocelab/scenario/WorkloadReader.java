@@ -40,6 +40,13 @@ final class WorkloadReader {
         String name = w.get("name").text(kindText + "-" + index);
         List<String> from = hosts(w.get("from"), layout, List.of());
         List<String> to = hosts(w.get("to"), layout, List.of());
+        boolean pairs = kind.isPerftest() || kind == WorkloadKind.INCAST || kind == WorkloadKind.TCP;
+        if (pairs && from.isEmpty()) {
+            throw w.get("from").error("expected one host or a list of hosts, got none");
+        }
+        if (pairs && to.isEmpty()) {
+            throw w.get("to").error("expected one host or a list of " + from.size() + " hosts, got none");
+        }
         if (!to.isEmpty() && to.size() != 1 && to.size() != from.size()) {
             throw w.get("to").error("expected one host or a list of " + from.size() + " hosts (one per sender in from), got " + to.size());
         }
