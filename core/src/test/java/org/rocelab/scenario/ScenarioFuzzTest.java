@@ -30,7 +30,7 @@ class ScenarioFuzzTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    @ValueSource(longs = {1, 2, 3, 4})
     void truncatedExample(long seed) throws IOException {
         String text = example();
         SplittableRandom r = new SplittableRandom(seed);
@@ -40,7 +40,7 @@ class ScenarioFuzzTest {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {11, 12, 13, 14, 15, 16, 17, 18})
+    @ValueSource(longs = {11, 12, 13, 14})
     void mutatedExample(long seed) throws IOException {
         String text = example();
         SplittableRandom r = new SplittableRandom(seed);

@@ -89,13 +89,4 @@ class TopologyLayoutTest {
         assertThat(s.layout().cable("h2", "sw0").config().speedBps()).isEqualTo(25_000_000_000L);
         assertThat(s.layout().cable("h0", "sw0").config().propagationPs()).isEqualTo(1_000_000L);
     }
-
-    @Test
-    void hpccSampleFromTheSharedData() {
-        Path f = Path.of("/work/shared/data/hpcc/topology.txt");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(f), "shared HPCC data not present");
-        Scenario s = ScenarioLoader.parse("topology: {kind: hpcc, file: " + f + "}\n", "h.yaml", List.of(), null);
-        assertThat(s.switches()).containsExactly("sw0");
-        assertThat(s.hosts()).hasSize(65);
-    }
 }
