@@ -41,7 +41,8 @@ class ValidateCommandTest {
 
     @Test
     void warningsComeBeforeOk() {
-        assertThat(run("validate", "../examples/leaf-spine-misconfig.yaml", "--seed", "5", "--duration", "2ms")).isZero();
+        assertThat(run("validate", "../examples/leaf-spine-misconfig.yaml", "--seed", "5", "--duration", "2ms"))
+                .isZero();
         String[] lines = out.split("\\R");
         assertThat(lines).hasSize(3);
         assertThat(lines[0]).startsWith("warning: switches.spine1.lossless: ");
@@ -51,33 +52,43 @@ class ValidateCommandTest {
 
     @Test
     void setProducesWarning() {
-        assertThat(run("validate", "../examples/incast-pfc.yaml", "--set", "switch.ecn.3.kmin=5KB")).isZero();
+        assertThat(run("validate", "../examples/incast-pfc.yaml", "--set", "switch.ecn.3.kmin=5KB"))
+                .isZero();
         assertThat(out).startsWith("warning: switch.ecn.3.kmin: Kmin 5000 bytes on sw0 is far below typical");
     }
 
     @Test
     void badInputExitsTwoWithOneLineOnStderrAndNothingOnStdout(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("incast.yaml");
-        Files.writeString(f, "name: incast\ntopology: {kind: star, hosts: 2}\nswitch:\n  lossless: [3]\n  ecn:\n    3:\n      kmin: 40XB\n");
+        Files.writeString(
+                f,
+                "name: incast\ntopology: {kind: star, hosts: 2}\nswitch:\n  lossless: [3]\n  ecn:\n    3:\n      kmin: 40XB\n");
         assertThat(run("validate", f.toString())).isEqualTo(2);
         assertThat(out).isEmpty();
-        assertThat(err).isEqualTo(f + ":7:7: switch.ecn.3.kmin: expected a size like 64KB, 4096 or 2MiB, got '40XB'" + System.lineSeparator());
+        assertThat(err)
+                .isEqualTo(f + ":7:7: switch.ecn.3.kmin: expected a size like 64KB, 4096 or 2MiB, got '40XB'"
+                        + System.lineSeparator());
     }
 
     @Test
     void badSetExitsTwo() {
-        assertThat(run("validate", "../examples/incast-pfc.yaml", "--set", "switch.ecn.3.kmn=4KB")).isEqualTo(2);
+        assertThat(run("validate", "../examples/incast-pfc.yaml", "--set", "switch.ecn.3.kmn=4KB"))
+                .isEqualTo(2);
         assertThat(out).isEmpty();
-        assertThat(err.strip()).isEqualTo("../examples/incast-pfc.yaml: --set switch.ecn.3.kmn=4KB: switch.ecn.3.kmn: unknown key 'kmn' "
-                + "(did you mean 'kmin'?)");
+        assertThat(err.strip())
+                .isEqualTo(
+                        "../examples/incast-pfc.yaml: --set switch.ecn.3.kmn=4KB: switch.ecn.3.kmn: unknown key 'kmn' "
+                                + "(did you mean 'kmin'?)");
     }
 
     @Test
     void badDurationOptionExitsTwo() {
-        assertThat(run("validate", "../examples/incast-pfc.yaml", "--duration", "10")).isEqualTo(2);
+        assertThat(run("validate", "../examples/incast-pfc.yaml", "--duration", "10"))
+                .isEqualTo(2);
         assertThat(out).isEmpty();
-        assertThat(err.strip()).isEqualTo("../examples/incast-pfc.yaml: --set duration=10: duration: expected a time with a unit like "
-                + "2us, 500ns or 10ms, got 10");
+        assertThat(err.strip())
+                .isEqualTo("../examples/incast-pfc.yaml: --set duration=10: duration: expected a time with a unit like "
+                        + "2us, 500ns or 10ms, got 10");
     }
 
     @Test

@@ -10,7 +10,8 @@ class HeadroomEstimateTest {
     @ParameterizedTest
     @CsvSource({"100, 5, 72704", "100, 40, 80896", "100, 300, 144384", "400, 5, 140288", "25, 5, 31744"})
     void xoffMatchesWorkedExamples(long gbps, double cableM, long xoff) {
-        assertThat(HeadroomEstimate.xoffBytes(gbps * 1_000_000_000L, cableM, 9100)).isEqualTo(xoff);
+        assertThat(HeadroomEstimate.xoffBytes(gbps * 1_000_000_000L, cableM, 9100))
+                .isEqualTo(xoff);
     }
 
     @ParameterizedTest

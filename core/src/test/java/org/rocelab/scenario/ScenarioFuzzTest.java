@@ -77,12 +77,56 @@ class ScenarioFuzzTest {
         }
     }
 
-    private static final String[] SET_KEYS = {"switch.ecn.3.kmin", "nic.mtu", "workloads.0.to", "workloads.0.from", "topology.hosts",
-        "topology.kind", "switch.lossless", "faults.0", "faults", "switch.scheduler.dwrr.3", "switch.scheduler.strict", "outputs.pcap.0.port",
-        "outputs.pcap", "nic.cc.rpg_gd", "nic.pcie", "switch.buffer.size", "switch.pfc.headroom", "nics.h1.pfc", "switches.sw0.acl",
-        "switch.dscp_to_tc", "switch.ecn.3", "switch.ecn", "switch.routes", "switch.vlans", "nic.retransmission.timeout"};
-    private static final String[] SET_VALUES = {"40KB", "-1", "[]", "{}", "h99", "x", "1e9", "[3, 9]", "{a: 1}", "0", "4096", "sw0:h1",
-        "null", "''", "[{deny: {}}]", "{3: off}", "[h1]", "{h1: [h2]}", "{100: [h1]}", "auto", "true"};
+    private static final String[] SET_KEYS = {
+        "switch.ecn.3.kmin",
+        "nic.mtu",
+        "workloads.0.to",
+        "workloads.0.from",
+        "topology.hosts",
+        "topology.kind",
+        "switch.lossless",
+        "faults.0",
+        "faults",
+        "switch.scheduler.dwrr.3",
+        "switch.scheduler.strict",
+        "outputs.pcap.0.port",
+        "outputs.pcap",
+        "nic.cc.rpg_gd",
+        "nic.pcie",
+        "switch.buffer.size",
+        "switch.pfc.headroom",
+        "nics.h1.pfc",
+        "switches.sw0.acl",
+        "switch.dscp_to_tc",
+        "switch.ecn.3",
+        "switch.ecn",
+        "switch.routes",
+        "switch.vlans",
+        "nic.retransmission.timeout"
+    };
+    private static final String[] SET_VALUES = {
+        "40KB",
+        "-1",
+        "[]",
+        "{}",
+        "h99",
+        "x",
+        "1e9",
+        "[3, 9]",
+        "{a: 1}",
+        "0",
+        "4096",
+        "sw0:h1",
+        "null",
+        "''",
+        "[{deny: {}}]",
+        "{3: off}",
+        "[h1]",
+        "{h1: [h2]}",
+        "{100: [h1]}",
+        "auto",
+        "true"
+    };
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4})
@@ -105,7 +149,8 @@ class ScenarioFuzzTest {
         String text = example();
         SplittableRandom r = new SplittableRandom(seed);
         for (int i = 0; i < 60; i++) {
-            List<String> sets = List.of(SET_KEYS[r.nextInt(SET_KEYS.length)] + "=" + SET_VALUES[r.nextInt(SET_VALUES.length)],
+            List<String> sets = List.of(
+                    SET_KEYS[r.nextInt(SET_KEYS.length)] + "=" + SET_VALUES[r.nextInt(SET_VALUES.length)],
                     SET_KEYS[r.nextInt(SET_KEYS.length)] + "=" + SET_VALUES[r.nextInt(SET_VALUES.length)]);
             try {
                 ScenarioLoader.parse(text, "fuzz.yaml", sets, null);

@@ -71,8 +71,9 @@ class TopologyLayoutTest {
 
     @Test
     void explicitNamesHostsByPattern() {
-        Scenario s = Yaml.load("topology:\n  kind: explicit\n  nodes: [h0, h1, s0, s1]\n  links:\n    - {a: h0, b: s0}\n"
-                + "    - {a: s0, b: s1, speed: 400G, length: 10m}\n    - {a: s1, b: h1}\n");
+        Scenario s =
+                Yaml.load("topology:\n  kind: explicit\n  nodes: [h0, h1, s0, s1]\n  links:\n    - {a: h0, b: s0}\n"
+                        + "    - {a: s0, b: s1, speed: 400G, length: 10m}\n    - {a: s1, b: h1}\n");
         assertThat(s.hosts()).containsExactly("h0", "h1");
         assertThat(s.switches()).containsExactly("s0", "s1");
         assertThat(s.layout().cable("s1", "s0").config().speedBps()).isEqualTo(400_000_000_000L);
@@ -81,7 +82,9 @@ class TopologyLayoutTest {
 
     @Test
     void hpccFileGivesHostsAndSwitchesInIdOrder(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("topo.txt"), "4 1 3\n2\n0 2 100Gbps 0.001ms 0\n1 2 100Gbps 0.001ms 0\n3 2 25Gbps 1000ns 0\n");
+        Files.writeString(
+                dir.resolve("topo.txt"),
+                "4 1 3\n2\n0 2 100Gbps 0.001ms 0\n1 2 100Gbps 0.001ms 0\n3 2 25Gbps 1000ns 0\n");
         Files.writeString(dir.resolve("s.yaml"), "topology: {kind: hpcc, file: topo.txt}\n");
         Scenario s = ScenarioLoader.load(dir.resolve("s.yaml"), List.of());
         assertThat(s.hosts()).containsExactly("h0", "h1", "h2");
