@@ -57,10 +57,13 @@ final class FabricChecks {
                 }
             }
         }
-        for (AclRule r : spec.acl()) {
-            for (String ip : new String[] {r.srcIp(), r.dstIp()}) {
+        for (int i = 0; i < spec.acl().size(); i++) {
+            AclRule r = spec.acl().get(i);
+            Field match = at.get("acl").at(i).get(r.permit() ? "permit" : "deny");
+            for (String key : new String[] {"src_ip", "dst_ip"}) {
+                String ip = key.equals("src_ip") ? r.srcIp() : r.dstIp();
                 if (ip != null && !SwitchReader.isCidr(ip) && !layout.isHost(ip)) {
-                    throw at.get("acl").error(Names.unknown("host", ip, layout.hosts()));
+                    throw match.get(key).error(Names.unknown("host", ip, layout.hosts()));
                 }
             }
         }

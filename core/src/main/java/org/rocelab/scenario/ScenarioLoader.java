@@ -144,6 +144,11 @@ public final class ScenarioLoader {
         List<String> warnings = new ArrayList<>();
         String defName = source.fileName().replaceAll("^.*[/\\\\]", "").replaceAll("\\.ya?ml$", "");
         String name = r.get("name").text(defName);
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
+            throw r.get("name")
+                    .error("expected a name of letters, digits, '.', '_' or '-' (it names the output folder), got '"
+                            + name + "'");
+        }
         long seed = r.get("seed").longValue(1, 0, Long.MAX_VALUE);
         Field durF = r.get("duration");
         long duration = durF.time(10_000_000_000L);
