@@ -11,9 +11,9 @@ final class FabricChecks {
     private FabricChecks() {}
 
     /** Total reserved headroom of {@code sw}'s lossless PGs, bytes (SONiC estimate or the fixed size). */
-    static long headroomBytes(SwitchSpec spec, String sw, TopologyLayout layout) {
+    static long headroomBytes(SwitchSpec spec, List<TopologyLayout.Cable> ports) {
         long total = 0;
-        for (TopologyLayout.Cable c : layout.cablesAt(sw)) {
+        for (TopologyLayout.Cable c : ports) {
             long perPg = spec.pfc().headroomAuto()
                     ? HeadroomEstimate.bytes(c.config().speedBps(), c.config().lengthM(), spec.mtu())
                     : spec.pfc().headroomBytes();
@@ -22,15 +22,15 @@ final class FabricChecks {
         return total;
     }
 
-    static void headroom(SwitchSpec spec, String sw, TopologyLayout layout, Field at) {
+    static void headroom(SwitchSpec spec, String sw, List<TopologyLayout.Cable> ports, Field at) {
         if (spec.lossless().isEmpty()) {
             return;
         }
-        long need = headroomBytes(spec, sw, layout);
+        long need = headroomBytes(spec, ports);
         if (need >= spec.buffer().sizeBytes()) {
             throw at.get("lossless")
                     .error(spec.lossless().size() + " lossless TC(s) on "
-                            + layout.cablesAt(sw).size() + " ports of " + sw
+                            + ports.size() + " ports of " + sw
                             + " need about " + need + " bytes of PFC headroom (SONiC estimate), no room in buffer.size "
                             + spec.buffer().sizeBytes() + " bytes");
         }

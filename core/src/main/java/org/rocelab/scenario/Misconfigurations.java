@@ -150,8 +150,9 @@ final class Misconfigurations {
 
     private void switchToSwitchMtu() {
         Map<String, List<String>> peersByFinding = new LinkedHashMap<>();
+        Set<String> switches = new java.util.HashSet<>(s.switches());
         for (TopologyLayout.Cable c : s.layout().links()) {
-            if (s.layout().isSwitch(c.a()) && s.layout().isSwitch(c.b())) {
+            if (switches.contains(c.a()) && switches.contains(c.b())) {
                 int ma = s.switchSpec(c.a()).mtu();
                 int mb = s.switchSpec(c.b()).mtu();
                 if (ma != mb) {
@@ -174,9 +175,10 @@ final class Misconfigurations {
 
     /** ECN Kmin far below typical: under 5 % of HPCC's 100 KB per 25G of port speed. */
     private void ecnThresholds() {
+        Map<String, List<TopologyLayout.Cable>> ports = s.layout().adjacency();
         for (String sw : s.switches()) {
             long speed = 0;
-            for (TopologyLayout.Cable c : s.layout().cablesAt(sw)) {
+            for (TopologyLayout.Cable c : ports.get(sw)) {
                 speed = Math.max(speed, c.config().speedBps());
             }
             long typical = 100_000L * speed / 25_000_000_000L;
@@ -208,38 +210,52 @@ final class Misconfigurations {
 
     /** RoCE v1 is L2 only: a pair on different switches needs routing it cannot have. */
     private void roceV1() {
+        boolean anyV1 = s.nicDefaults().roce() == RoceVersion.V1
+                || s.nicOverrides().values().stream().anyMatch(n -> n.roce() == RoceVersion.V1);
+        boolean bridged = !s.switches().isEmpty()
+                && s.switches().stream().allMatch(x -> !s.switchSpec(x).vlans().isEmpty());
+        if (!anyV1 || bridged) {
+            return;
+        }
         Map<String, List<String>> att = s.layout().hostAttachments();
         for (int i = 0; i < s.workloads().size(); i++) {
             WorkloadSpec w = s.workloads().get(i);
-            List<String[]> pairs = new ArrayList<>();
-            for (int j = 0; j < w.from().size(); j++) {
-                pairs.add(new String[] {w.from().get(j), w.to().get(j)});
+            String[] pair = null;
+            for (int j = 0; j < w.from().size() && pair == null; j++) {
+                pair = routedV1(w.from().get(j), w.to().get(j), att);
             }
-            for (int a = 0; a < w.hosts().size(); a++) {
-                for (int b = a + 1; b < w.hosts().size(); b++) {
-                    pairs.add(new String[] {w.hosts().get(a), w.hosts().get(b)});
+            if (pair == null && !w.hosts().isEmpty()) {
+                String v1 = null;
+                for (String h : w.hosts()) {
+                    if (s.nic(h).roce() == RoceVersion.V1) {
+                        v1 = h;
+                        break;
+                    }
+                }
+                for (int j = 0; v1 != null && j < w.hosts().size() && pair == null; j++) {
+                    pair = routedV1(v1, w.hosts().get(j), att);
                 }
             }
-            for (String[] p : pairs) {
-                if (s.nic(p[0]).roce() != RoceVersion.V1 && s.nic(p[1]).roce() != RoceVersion.V1) {
-                    continue;
-                }
-                List<String> sa = att.get(p[0]);
-                List<String> sb = att.get(p[1]);
-                boolean sameSwitch = sa.isEmpty() || sb.isEmpty() || sa.stream().anyMatch(sb::contains);
-                boolean bridged = !sameSwitch
-                        && s.switches().stream()
-                                .allMatch(x -> !s.switchSpec(x).vlans().isEmpty());
-                if (!sameSwitch && !bridged) {
-                    warn(
-                            "workloads." + i,
-                            "RoCE v1 between " + p[0] + " (on " + String.join(",", sa) + ") and " + p[1] + " (on "
-                                    + String.join(",", sb)
-                                    + ") crosses routed hops: RoCE v1 is not routable (configure a VLAN or use v2)");
-                    break;
-                }
+            if (pair != null) {
+                warn(
+                        "workloads." + i,
+                        "RoCE v1 between " + pair[0] + " (on " + String.join(",", att.get(pair[0])) + ") and " + pair[1]
+                                + " (on " + String.join(",", att.get(pair[1]))
+                                + ") crosses routed hops: RoCE v1 is not routable "
+                                + "(configure a VLAN or use v2)");
             }
         }
+    }
+
+    /** {a, b} when one end runs RoCE v1 and they share no switch, else null. */
+    private String[] routedV1(String a, String b, Map<String, List<String>> att) {
+        if (s.nic(a).roce() != RoceVersion.V1 && s.nic(b).roce() != RoceVersion.V1) {
+            return null;
+        }
+        List<String> sa = att.get(a);
+        List<String> sb = att.get(b);
+        boolean sameSwitch = sa.isEmpty() || sb.isEmpty() || sa.stream().anyMatch(sb::contains);
+        return sameSwitch ? null : new String[] {a, b};
     }
 
     private void dcqcnKnobs() {

@@ -182,6 +182,7 @@ public final class ScenarioLoader {
             }
             switchOverrides.put(sw, SwitchReader.read(merged(source, List.of("switches", sw), swF, o)));
         }
+        Map<String, List<TopologyLayout.Cable>> ports = layout.adjacency();
         for (String sw : layout.switches()) {
             Field at = switchOverrides.containsKey(sw)
                     ? merged(
@@ -191,7 +192,7 @@ public final class ScenarioLoader {
                             r.get("switches").get(sw))
                     : swF;
             SwitchSpec spec = switchOverrides.getOrDefault(sw, switchDefaults);
-            FabricChecks.headroom(spec, sw, layout, at);
+            FabricChecks.headroom(spec, sw, ports.get(sw), at);
             FabricChecks.neighbours(spec, sw, layout, at);
         }
 
