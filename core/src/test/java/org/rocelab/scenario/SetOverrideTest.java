@@ -114,4 +114,14 @@ class SetOverrideTest {
         assertThat(s.faults().get(0).atPs()).isEqualTo(1_000_000_000L);
         assertThat(List.of(s.faults().get(1).atPs())).containsExactly(0L);
     }
+
+    @Test
+    void setFaultAssignmentsReproduceTheScenarioDuringTheFault() {
+        Scenario s = Yaml.load(BASE + "faults:\n  - {at: 1ms, set: {switch.ecn.3.kmin: 100KB, nics.h1.cc.rpg_ai_rate: 20}}\n");
+        FaultSpec.SetKeys f = (FaultSpec.SetKeys) s.faults().get(0);
+        assertThat(f.assignments()).containsExactly("switch.ecn.3.kmin=100KB", "nics.h1.cc.rpg_ai_rate=20");
+        Scenario during = Yaml.load(BASE, f.assignments().toArray(new String[0]));
+        assertThat(during.switchDefaults().ecn().get(3).kminBytes()).isEqualTo(100_000);
+        assertThat(during.nic("h1").cc().knobs()).containsEntry("rpg_ai_rate", "20");
+    }
 }
