@@ -1,0 +1,93 @@
+package org.rocelab.scenario;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Errors that need the whole fabric: PFC headroom that cannot fit in a switch's buffer, static
+ * routes and VLAN members that are not neighbours, pcap taps on ports that do not exist.
+ */
+final class FabricChecks {
+    private FabricChecks() {}
+
+    /** Total reserved headroom of {@code sw}'s lossless PGs, bytes (SONiC estimate or the fixed size). */
+    static long headroomBytes(SwitchSpec spec, String sw, TopologyLayout layout) {
+        long total = 0;
+        for (TopologyLayout.Cable c : layout.cablesAt(sw)) {
+            long perPg = spec.pfc().headroomAuto()
+                    ? HeadroomEstimate.bytes(c.config().speedBps(), c.config().lengthM(), spec.mtu())
+                    : spec.pfc().headroomBytes();
+            total += perPg * spec.lossless().size();
+        }
+        return total;
+    }
+
+    static void headroom(SwitchSpec spec, String sw, TopologyLayout layout, Field at) {
+        if (spec.lossless().isEmpty()) {
+            return;
+        }
+        long need = headroomBytes(spec, sw, layout);
+        if (need >= spec.buffer().sizeBytes()) {
+            throw at.get("lossless").error(spec.lossless().size() + " lossless TC(s) on " + layout.cablesAt(sw).size() + " ports of " + sw
+                    + " need about " + need + " bytes of PFC headroom (SONiC estimate), no room in buffer.size "
+                    + spec.buffer().sizeBytes() + " bytes");
+        }
+    }
+
+    static void neighbours(SwitchSpec spec, String sw, TopologyLayout layout, Field at) {
+        for (Map.Entry<String, List<String>> r : spec.routes().entrySet()) {
+            Field rf = at.get("routes").get(r.getKey());
+            if (!SwitchReader.isCidr(r.getKey()) && !layout.isHost(r.getKey())) {
+                throw rf.error("expected a route prefix like 10.0.1.0/24 or a host name, got '" + r.getKey() + "'");
+            }
+            for (String hop : r.getValue()) {
+                if (layout.cable(sw, hop) == null) {
+                    throw rf.error("next hop " + hop + " is not a neighbour of " + sw);
+                }
+            }
+        }
+        for (Map.Entry<Integer, List<String>> v : spec.vlans().entrySet()) {
+            for (String m : v.getValue()) {
+                if (layout.cable(sw, m) == null) {
+                    throw at.get("vlans").get(Integer.toString(v.getKey())).error("VLAN member " + m + " is not a port of " + sw
+                            + " (ports are named by their peer)");
+                }
+            }
+        }
+        for (AclRule r : spec.acl()) {
+            for (String ip : new String[] {r.srcIp(), r.dstIp()}) {
+                if (ip != null && !SwitchReader.isCidr(ip) && !layout.isHost(ip)) {
+                    throw at.get("acl").error(Names.unknown("host", ip, layout.hosts()));
+                }
+            }
+        }
+    }
+
+    static OutputSpec outputs(Field o, TopologyLayout layout) {
+        Field sampleF = o.get("sample");
+        long sample = sampleF.time(OutputSpec.DEFAULT.samplePs());
+        if (sample == 0) {
+            throw sampleF.error("expected a positive sampling period like 10us, got 0");
+        }
+        List<OutputSpec.PcapTap> taps = new java.util.ArrayList<>();
+        for (Field t : o.get("pcap").elements()) {
+            Field pf = t.get("port");
+            String port = pf.text("");
+            String[] ends = port.split(":", -1);
+            if (ends.length != 2) {
+                throw pf.error("expected a port named node:peer like sw0:h3, got '" + port + "'");
+            }
+            if (!layout.hasNode(ends[0])) {
+                List<String> all = new java.util.ArrayList<>(layout.switches());
+                all.addAll(layout.hosts());
+                throw pf.error(Names.unknown("node", ends[0], all));
+            }
+            if (layout.cable(ends[0], ends[1]) == null) {
+                throw pf.error(ends[0] + " has no port facing '" + ends[1] + "'");
+            }
+            taps.add(new OutputSpec.PcapTap(ends[0], ends[1], t.get("frames").integer(1000, 1, Integer.MAX_VALUE),
+                    t.get("file").text(ends[0] + "-" + ends[1] + ".pcap")));
+        }
+        return new OutputSpec(sample, taps);
+    }
+}

@@ -1,0 +1,30 @@
+package org.rocelab.scenario;
+
+import java.util.Map;
+
+/**
+ * A scheduled fault ({@code faults[i]}; DESIGN.md §3), one record per shape.
+ */
+public sealed interface FaultSpec {
+    /** When the fault begins, ps (default 0). */
+    long atPs();
+
+    /** {@code {at, link: [a, b], down: 1ms}}: the cable is down from {@code at} for {@code downPs}. */
+    record LinkDown(long atPs, String a, String b, long downPs) implements FaultSpec {}
+
+    /** {@code {at, link: [a, b], ber: 1e-6}}: from {@code at} the cable's pre-FEC bit-error rate is {@code ber}. */
+    record LinkBer(long atPs, String a, String b, double ber) implements FaultSpec {}
+
+    /**
+     * {@code {at, set: {key: value}, for: 3ms}}: scenario keys (dotted paths as {@code --set})
+     * changed at {@code at}, restored after {@code forPs} (0 = kept). Values are the YAML text.
+     */
+    record SetKeys(long atPs, Map<String, String> set, long forPs) implements FaultSpec {
+        public SetKeys {
+            set = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(set));
+        }
+    }
+
+    /** {@code {at, host: h3, stall_rx: 50ms}}: the host NIC's receive pipeline stops for {@code stallPs}. */
+    record HostStallRx(long atPs, String host, long stallPs) implements FaultSpec {}
+}

@@ -1,0 +1,216 @@
+package org.rocelab.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Warnings for configurations real fabrics do have (DESIGN.md §3): valid, simulated as written,
+ * listed by {@code validate} and explained by the doctor. Each line names the key to look at.
+ */
+final class Misconfigurations {
+    private final Scenario s;
+    private final Set<String> out = new LinkedHashSet<>();
+
+    private Misconfigurations(Scenario s) {
+        this.s = s;
+    }
+
+    static List<String> find(Scenario s) {
+        Misconfigurations m = new Misconfigurations(s);
+        m.pfcAcrossSwitches();
+        m.hostsVsSwitches();
+        m.switchToSwitchMtu();
+        m.ecnThresholds();
+        m.acls();
+        m.roceV1();
+        m.dcqcnKnobs();
+        return new ArrayList<>(m.out);
+    }
+
+    private String nicKey(String host, String key) {
+        return (s.nicOverrides().containsKey(host) ? "nics." + host : "nic") + "." + key;
+    }
+
+    private String swKey(String sw, String key) {
+        return (s.switchOverrides().containsKey(sw) ? "switches." + sw : "switch") + "." + key;
+    }
+
+    private void warn(String key, String message) {
+        out.add(key + ": " + message);
+    }
+
+    /** PFC on some switches only (lossless TC sets differ). */
+    private void pfcAcrossSwitches() {
+        Map<List<Integer>, List<String>> groups = new LinkedHashMap<>();
+        for (String sw : s.switches()) {
+            groups.computeIfAbsent(s.switchSpec(sw).lossless(), k -> new ArrayList<>()).add(sw);
+        }
+        if (groups.size() < 2) {
+            return;
+        }
+        List<Integer> common = null;
+        for (Map.Entry<List<Integer>, List<String>> g : groups.entrySet()) {
+            if (common == null || g.getValue().size() > groups.get(common).size()) {
+                common = g.getKey();
+            }
+        }
+        String ref = groups.get(common).get(0);
+        for (String sw : s.switches()) {
+            List<Integer> l = s.switchSpec(sw).lossless();
+            if (!l.equals(common)) {
+                warn(swKey(sw, "lossless"), "lossless TCs " + l + " on " + sw + " differ from " + common + " on " + ref
+                        + " and others: PFC is not on every hop, lossless traffic crossing " + sw + " can be dropped");
+            }
+        }
+    }
+
+    /** NIC vs the switch it is cabled to: PFC, classification, trust and MTU; one line per finding for all hosts. */
+    private void hostsVsSwitches() {
+        boolean tcp = s.workloads().stream().anyMatch(w -> w.kind() == WorkloadKind.TCP);
+        Map<String, List<String>> byFinding = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> e : s.layout().hostAttachments().entrySet()) {
+            String h = e.getKey();
+            NicSpec nic = s.nic(h);
+            for (String sw : e.getValue()) {
+                SwitchSpec spec = s.switchSpec(sw);
+                boolean untaggedOnPcp = spec.trust() == Trust.PCP && nic.trust() == Trust.DSCP;
+                int tc = untaggedOnPcp ? spec.pcpToTc().get(0) : spec.classify(nic.dscp(), nic.pcp());
+                String how = spec.trust() == Trust.DSCP ? "DSCP " + nic.dscp() : untaggedOnPcp ? "untagged" : "PCP " + nic.pcp();
+                List<String[]> found = new ArrayList<>();
+                if (untaggedOnPcp) {
+                    found.add(new String[] {swKey(sw, "trust"), sw + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
+                            + " is dscp): all of them land in TC " + tc});
+                }
+                if (spec.isLossless(tc) && !nic.pfcEnabled(tc)) {
+                    found.add(new String[] {nicKey(h, "pfc"), "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + sw
+                            + ", but PFC is off for priority " + tc + " on those NICs, which ignore " + sw
+                            + "'s pauses (lossless on the switch but not the NIC)"});
+                }
+                if (nic.pfcEnabled(nic.pcp()) && !spec.isLossless(tc)) {
+                    found.add(new String[] {swKey(sw, spec.trust() == Trust.DSCP ? "dscp_to_tc" : "lossless"), "RoCE traffic of %H ("
+                            + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while " + nicKey(h, "pfc")
+                            + " enables priority " + nic.pcp() + ": PFC does not protect it"});
+                }
+                for (int p : nic.pfc()) {
+                    if (!spec.isLossless(p) && p != nic.pcp()) {
+                        found.add(new String[] {nicKey(h, "pfc"), "PFC priority " + p + " of %H is not lossless on "
+                                + sw + " (lossless " + spec.lossless() + ")"});
+                    }
+                }
+                if (nic.maxRoceFrameBytes() > spec.mtu()) {
+                    found.add(new String[] {swKey(sw, "mtu"), sw + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H ("
+                            + nic.maxRoceFrameBytes() + " bytes at path MTU " + nic.mtu() + "): those frames are dropped"});
+                }
+                int tcpFrame = nic.netdevMtu() + 18 + (nic.trust() == Trust.PCP ? 4 : 0);
+                if (tcp && tcpFrame > spec.mtu()) {
+                    found.add(new String[] {swKey(sw, "mtu"), sw + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
+                            + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped"});
+                }
+                for (String[] f : found) {
+                    byFinding.computeIfAbsent(f[0] + "\u0000" + f[1], k -> new ArrayList<>()).add(h);
+                }
+            }
+        }
+        for (Map.Entry<String, List<String>> f : byFinding.entrySet()) {
+            String[] parts = f.getKey().split("\u0000", 2);
+            warn(parts[0], parts[1].replace("%H", Names.summary(f.getValue())));
+        }
+    }
+
+    private void switchToSwitchMtu() {
+        for (TopologyLayout.Cable c : s.layout().links()) {
+            if (s.layout().isSwitch(c.a()) && s.layout().isSwitch(c.b())) {
+                int ma = s.switchSpec(c.a()).mtu();
+                int mb = s.switchSpec(c.b()).mtu();
+                if (ma != mb) {
+                    String low = ma < mb ? c.a() : c.b();
+                    warn(swKey(low, "mtu"), "mtu " + Math.min(ma, mb) + " on " + low + " differs from " + Math.max(ma, mb) + " on "
+                            + (low.equals(c.a()) ? c.b() : c.a()) + ": frames larger than " + Math.min(ma, mb) + " are dropped on that hop");
+                }
+            }
+        }
+    }
+
+    /** ECN Kmin far below typical: under 5 % of HPCC's 100 KB per 25G of port speed. */
+    private void ecnThresholds() {
+        for (String sw : s.switches()) {
+            long speed = 0;
+            for (TopologyLayout.Cable c : s.layout().cablesAt(sw)) {
+                speed = Math.max(speed, c.config().speedBps());
+            }
+            long typical = 100_000L * speed / 25_000_000_000L;
+            for (Map.Entry<Integer, EcnSpec> e : s.switchSpec(sw).ecn().entrySet()) {
+                if (e.getValue().kminBytes() * 20 < typical) {
+                    warn(swKey(sw, "ecn." + e.getKey() + ".kmin"), "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
+                            + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
+                            + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): nearly every packet of TC " + e.getKey() + " will be marked");
+                }
+            }
+        }
+    }
+
+    private void acls() {
+        for (String sw : s.switches()) {
+            List<AclRule> acl = s.switchSpec(sw).acl();
+            for (int i = 0; i < acl.size(); i++) {
+                if (acl.get(i).deniesRoceV2()) {
+                    warn(swKey(sw, "acl." + i), "rule " + i + " on " + sw + " denies UDP 4791: RoCEv2 traffic it matches is dropped");
+                }
+            }
+        }
+    }
+
+    /** RoCE v1 is L2 only: a pair on different switches needs routing it cannot have. */
+    private void roceV1() {
+        Map<String, List<String>> att = s.layout().hostAttachments();
+        for (int i = 0; i < s.workloads().size(); i++) {
+            WorkloadSpec w = s.workloads().get(i);
+            List<String[]> pairs = new ArrayList<>();
+            for (int j = 0; j < w.from().size(); j++) {
+                pairs.add(new String[] {w.from().get(j), w.to().get(j)});
+            }
+            for (int a = 0; a < w.hosts().size(); a++) {
+                for (int b = a + 1; b < w.hosts().size(); b++) {
+                    pairs.add(new String[] {w.hosts().get(a), w.hosts().get(b)});
+                }
+            }
+            for (String[] p : pairs) {
+                if (s.nic(p[0]).roce() != RoceVersion.V1 && s.nic(p[1]).roce() != RoceVersion.V1) {
+                    continue;
+                }
+                List<String> sa = att.get(p[0]);
+                List<String> sb = att.get(p[1]);
+                boolean sameSwitch = sa.isEmpty() || sb.isEmpty() || sa.stream().anyMatch(sb::contains);
+                boolean bridged = !sameSwitch && s.switches().stream().allMatch(x -> !s.switchSpec(x).vlans().isEmpty());
+                if (!sameSwitch && !bridged) {
+                    warn("workloads." + i, "RoCE v1 between " + p[0] + " (on " + String.join(",", sa) + ") and " + p[1] + " (on "
+                            + String.join(",", sb) + ") crosses routed hops: RoCE v1 is not routable (configure a VLAN or use v2)");
+                    break;
+                }
+            }
+        }
+    }
+
+    private void dcqcnKnobs() {
+        for (Map.Entry<String, NicSpec> e : s.nicOverrides().entrySet()) {
+            CcSpec mine = e.getValue().cc();
+            CcSpec def = s.nicDefaults().cc();
+            if (!mine.equals(def)) {
+                warn("nics." + e.getKey() + ".cc", e.getKey() + "'s congestion control (" + describe(mine) + ") differs from the other NICs' ("
+                        + describe(def) + "): flows sharing a bottleneck will not converge to a fair share");
+            }
+        }
+    }
+
+    private static String describe(CcSpec c) {
+        StringBuilder b = new StringBuilder(c.algorithm() + "/" + c.profile());
+        for (Map.Entry<String, String> k : c.knobs().entrySet()) {
+            b.append(' ').append(k.getKey()).append('=').append(k.getValue());
+        }
+        return b.toString();
+    }
+}

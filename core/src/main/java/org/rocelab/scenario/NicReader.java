@@ -1,0 +1,94 @@
+package org.rocelab.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads a {@code nic} map (defaults or a host's merged overlay) into a {@link NicSpec}. */
+final class NicReader {
+    private NicReader() {}
+
+    static NicSpec read(Field n, List<String> warnings) {
+        Field mtuF = n.get("mtu");
+        int configured = mtuF.present() ? mtuF.integer(4096, Integer.MIN_VALUE, Integer.MAX_VALUE) : 4096;
+        if (!NicSpec.IB_MTUS.contains(configured)) {
+            throw mtuF.error("expected a RoCE path MTU of 256, 512, 1024, 2048 or 4096, got " + configured);
+        }
+        Field netF = n.get("netdev_mtu");
+        int netdev = netF.integer(9000, 352, 9978);
+        int active = NicSpec.activeMtu(netdev);
+        int mtu = Math.min(configured, active);
+        if (mtu < configured) {
+            warnings.add(mtuF.warning("path MTU " + configured + " needs netdev_mtu of at least " + (configured + 96)
+                    + "; with netdev_mtu " + netdev + " the NIC uses " + mtu + " (mlx5 iboe_get_mtu)"));
+        }
+        RoceVersion roce = n.get("roce").choice("v2", List.of("v1", "v2")).equals("v1") ? RoceVersion.V1 : RoceVersion.V2;
+        int dscp = n.get("dscp").integer(26, 0, 63);
+        int pcp = n.get("pcp").integer(3, 0, 7);
+        List<Integer> pfc = n.get("pfc").intList(List.of(3), 0, 7);
+        Trust trust = n.get("trust").choice("dscp", List.of("dscp", "pcp")).equals("pcp") ? Trust.PCP : Trust.DSCP;
+        PcieSpec pcie = pcie(n.get("pcie"));
+        CcSpec cc = cc(n.get("cc"));
+        Field cnpF = n.get("cnp");
+        CnpSpec cnp = new CnpSpec(cnpF.get("dscp").integer(48, 0, 63), cnpF.get("pcp").integer(6, 0, 7),
+                cnpF.get("min_time_between_cnps").time(CnpSpec.DEFAULT.minTimeBetweenCnpsPs()));
+        RetransmissionSpec rtx = retransmission(n.get("retransmission"));
+        Field rxF = n.get("rx_buffer");
+        long rx = rxF.size(262_144L);
+        if (rx < 4096 + 100) {
+            throw rxF.error("expected a receive buffer of at least one frame (4196 bytes), got " + rxF.shown());
+        }
+        return new NicSpec(mtu, configured, netdev, roce, dscp, pcp, pfc, trust, pcie, cc, cnp, rtx, rx,
+                n.get("sq_depth").integer(128, 1, 32768), n.get("rq_depth").integer(512, 1, 32768),
+                n.get("cq_depth").integer(4096, 1, 4194304));
+    }
+
+    private static PcieSpec pcie(Field p) {
+        if (!p.present()) {
+            return PcieSpec.AUTO;
+        }
+        if (p.node().isString()) {
+            if (!p.node().stringValue().equals("auto")) {
+                throw p.error("expected auto or {gen, lanes, mps}, got " + p.shown());
+            }
+            return PcieSpec.AUTO;
+        }
+        return new PcieSpec(false, p.get("gen").integer(3, 1, 6), p.get("lanes").integer(16, 1, 16), p.get("mps").integer(256, 128, 4096));
+    }
+
+    private static CcSpec cc(Field c) {
+        String algorithm = c.get("algorithm").choice("dcqcn", List.of("dcqcn", "none"));
+        String profile = c.get("profile").choice("mlx5", List.of("mlx5", "paper", "hpcc"));
+        Map<String, String> knobs = new LinkedHashMap<>();
+        for (Map.Entry<String, long[]> k : CcSpec.KNOBS.entrySet()) {
+            Field f = c.get(k.getKey());
+            if (f.present()) {
+                long v = f.longValue(0, k.getValue()[0], k.getValue()[1]);
+                if (k.getKey().equals("rpg_byte_reset_unit") && v != 1 && v != 64) {
+                    throw f.error("expected 1 or 64 (bytes per rpg_byte_reset unit), got " + v);
+                }
+                knobs.put(k.getKey(), Long.toString(v));
+            }
+        }
+        return new CcSpec(algorithm, profile, knobs);
+    }
+
+    private static RetransmissionSpec retransmission(Field r) {
+        Field t = r.get("timeout");
+        int code = RetransmissionSpec.DEFAULT.timeoutCode();
+        long ackPs = RetransmissionSpec.DEFAULT.ackTimeoutPs();
+        if (t.present()) {
+            if (t.node().isString()) {
+                code = -1;
+                ackPs = t.time(0);
+            } else {
+                code = t.integer(14, 0, 31);
+                ackPs = RetransmissionSpec.ackTimeoutPs(code);
+            }
+        }
+        String mode = r.get("mode").choice("go-back-n", List.of("go-back-n", "go-back-0", "adaptive"));
+        RetransmitMode m = mode.equals("go-back-0") ? RetransmitMode.GO_BACK_0
+                : mode.equals("adaptive") ? RetransmitMode.ADAPTIVE : RetransmitMode.GO_BACK_N;
+        return new RetransmissionSpec(code, ackPs, r.get("retry_cnt").integer(7, 0, 7), r.get("rnr_retry").integer(7, 0, 7), m);
+    }
+}

@@ -1,0 +1,11 @@
+package org.rocelab.scenario;
+
+/**
+ * How a requester recovers from loss: go-back-N from the NAKed PSN (IBTA RC), go-back-0 (restart
+ * the message; Guo et al. SIGCOMM 2016 livelock) or NVIDIA's adaptive retransmission.
+ */
+public enum RetransmitMode {
+    GO_BACK_N,
+    GO_BACK_0,
+    ADAPTIVE
+}

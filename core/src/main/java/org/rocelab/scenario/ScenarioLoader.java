@@ -1,0 +1,169 @@
+package org.rocelab.scenario;
+
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.serialization.NodeReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Reads a scenario (DESIGN.md §3): YAML with line/column (json-schema-validator's location-aware
+ * reader), {@code --set} overrides, JSON Schema check, then the records with units parsed and
+ * cross-checked, and the warnings. Any bad input ends in one {@link ScenarioException}.
+ */
+public final class ScenarioLoader {
+    private static final NodeReader READER = NodeReader.builder().locationAware().build();
+    private static final String SHADOW_FILE = "\u0001";
+    private static final String SHADOW_SET = "\u0002";
+
+    private ScenarioLoader() {}
+
+    /** Loads {@code file} with {@code --set key=value} overrides applied in order. */
+    public static Scenario load(Path file, List<String> sets) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new ScenarioException(file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(text, file.toString(), sets, dir);
+    }
+
+    /**
+     * Parses scenario text. {@code fileName} prefixes messages; {@code baseDir} resolves relative
+     * files (HPCC topology, CDFs) and may be null for the working directory.
+     */
+    public static Scenario parse(String text, String fileName, List<String> sets, Path baseDir) {
+        SourceMap source = new SourceMap(fileName, text);
+        ObjectNode root = readTree(text, source);
+        source.root(root);
+        for (String set : sets) {
+            Overrides.apply(root, set, "--set " + set, source);
+        }
+        return build(root, source, baseDir, true);
+    }
+
+    private static ObjectNode readTree(String text, SourceMap source) {
+        JsonNode root;
+        try {
+            root = READER.readTree(text, InputFormat.YAML);
+        } catch (JacksonException e) {
+            TokenStreamLocation loc = e.getLocation();
+            String where = loc != null && loc.getLineNr() > 0 ? ":" + loc.getLineNr() + ":" + Math.max(1, loc.getColumnNr()) : "";
+            throw new ScenarioException(source.fileName() + where + ": invalid YAML: " + firstLine(e.getOriginalMessage()));
+        } catch (RuntimeException e) {
+            throw new ScenarioException(source.fileName() + ": invalid YAML: " + firstLine(String.valueOf(e.getMessage())));
+        } catch (StackOverflowError e) {
+            throw new ScenarioException(source.fileName() + ": invalid YAML: nested too deeply");
+        }
+        if (root == null || !root.isObject()) {
+            throw new ScenarioException(source.fileName() + ": expected a scenario (a YAML map with name, topology, nic, switch, "
+                    + "workloads…), got " + (root == null || root.isMissingNode() || root.isNull() ? "an empty document" : "a "
+                    + (root.isArray() ? "list" : "single value")));
+        }
+        return (ObjectNode) root;
+    }
+
+    private static String firstLine(String m) {
+        if (m == null) {
+            return "unreadable input";
+        }
+        String line = m.strip().split("\\R", 2)[0];
+        return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+    }
+
+    private static Scenario build(ObjectNode root, SourceMap source, Path baseDir, boolean withFaults) {
+        SchemaCheck.validate(root, source);
+        Field r = Field.root(source, root);
+        List<String> warnings = new ArrayList<>();
+        String defName = source.fileName().replaceAll("^.*[/\\\\]", "").replaceAll("\\.ya?ml$", "");
+        String name = r.get("name").text(defName);
+        long seed = r.get("seed").longValue(1, 0, Long.MAX_VALUE);
+        Field durF = r.get("duration");
+        long duration = durF.time(10_000_000_000L);
+        if (duration == 0) {
+            throw durF.error("expected a positive duration like 10ms, got " + durF.shown());
+        }
+        TopologySpec topology = TopologyReader.read(r.get("topology"), baseDir);
+        TopologyLayout layout = TopologyLayout.of(topology);
+
+        Field nicF = r.get("nic");
+        NicSpec nicDefaults = NicReader.read(nicF, warnings);
+        Map<String, NicSpec> nicOverrides = new LinkedHashMap<>();
+        for (String h : r.get("nics").keys()) {
+            Field o = r.get("nics").get(h);
+            if (!layout.isHost(h)) {
+                throw o.error(Names.unknown("host", h, layout.hosts()));
+            }
+            nicOverrides.put(h, NicReader.read(merged(source, List.of("nics", h), nicF, o), warnings));
+        }
+
+        Field swF = r.get("switch");
+        SwitchSpec switchDefaults = SwitchReader.read(swF);
+        Map<String, SwitchSpec> switchOverrides = new LinkedHashMap<>();
+        for (String sw : r.get("switches").keys()) {
+            Field o = r.get("switches").get(sw);
+            if (!layout.isSwitch(sw)) {
+                throw o.error(layout.isHost(sw) ? sw + " is a host; per-host settings go under nics." + sw
+                        : Names.unknown("switch", sw, layout.switches()));
+            }
+            switchOverrides.put(sw, SwitchReader.read(merged(source, List.of("switches", sw), swF, o)));
+        }
+        for (String sw : layout.switches()) {
+            Field at = switchOverrides.containsKey(sw) ? merged(source, List.of("switches", sw), swF, r.get("switches").get(sw)) : swF;
+            SwitchSpec spec = switchOverrides.getOrDefault(sw, switchDefaults);
+            FabricChecks.headroom(spec, sw, layout, at);
+            FabricChecks.neighbours(spec, sw, layout, at);
+        }
+
+        List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir);
+        List<FaultSpec> faults = withFaults
+                ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, source, baseDir, at, set))
+                : List.of();
+        OutputSpec outputs = FabricChecks.outputs(r.get("outputs"), layout);
+        Scenario s = new Scenario(name, seed, duration, topology, layout, nicDefaults, nicOverrides, switchDefaults, switchOverrides,
+                workloads, faults, outputs, List.of());
+        warnings.addAll(Misconfigurations.find(s));
+        return new Scenario(name, seed, duration, topology, layout, nicDefaults, nicOverrides, switchDefaults, switchOverrides,
+                workloads, faults, outputs, warnings);
+    }
+
+    /** The overlay of {@code over} on {@code base}, addressed as {@code path}. */
+    private static Field merged(SourceMap source, List<String> path, Field base, Field over) {
+        JsonNode b = base.present() ? base.node() : JsonNodeFactory.instance.objectNode();
+        return new Field(source, path, Overrides.merge(b, over.node()));
+    }
+
+    /** Checks a {@code set} fault by applying its keys to a copy of the scenario and building it. */
+    private static void trySet(ObjectNode root, SourceMap source, Path baseDir, Field at, Map<String, String> set) {
+        ObjectNode copy = root.deepCopy();
+        copy.remove("faults");
+        SourceMap shadow = new SourceMap(SHADOW_FILE, "");
+        shadow.root(copy);
+        try {
+            for (Map.Entry<String, String> e : set.entrySet()) {
+                Overrides.set(copy, e.getKey(), Overrides.parseValue(e.getValue()), SHADOW_SET, shadow);
+            }
+            build(copy, shadow, baseDir, false);
+        } catch (ScenarioException ex) {
+            String m = ex.getMessage().replace(SHADOW_FILE + ": ", "").replace(SHADOW_SET + ": ", "");
+            for (String key : set.keySet()) {
+                if (m.startsWith(key + ": ")) {
+                    throw at.get(key).error(m.substring(key.length() + 2));
+                }
+            }
+            throw at.error(m);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.rocelab.scenario;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Reads {@code workloads} into {@link WorkloadSpec}s with per-kind defaults and host checks. */
+final class WorkloadReader {
+    /** Flow-size CDFs known by name (HPCC traffic_gen files; hpcc-ns3-anchor.md §2.6). */
+    static final List<String> BUILTIN_CDFS = List.of("websearch", "fbhdp", "hadoop", "alistorage", "googlerpc");
+
+    private WorkloadReader() {}
+
+    static List<WorkloadSpec> read(Field list, TopologyLayout layout, Path baseDir) {
+        List<WorkloadSpec> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        List<Field> items = list.elements();
+        for (int i = 0; i < items.size(); i++) {
+            WorkloadSpec w = one(items.get(i), i, layout, baseDir);
+            if (!names.add(w.name())) {
+                throw items.get(i).get("name").error("workload name '" + w.name() + "' is used twice");
+            }
+            out.add(w);
+        }
+        return out;
+    }
+
+    private static WorkloadSpec one(Field w, int index, TopologyLayout layout, Path baseDir) {
+        String kindText = w.get("kind").text("");
+        WorkloadKind kind;
+        try {
+            kind = WorkloadKind.valueOf(kindText.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw w.get("kind").error("expected a workload kind like ib_write_bw, incast, flows, allreduce or tcp, got " + w.get("kind").shown());
+        }
+        String name = w.get("name").text(kindText + "-" + index);
+        List<String> from = hosts(w.get("from"), layout, List.of());
+        List<String> to = hosts(w.get("to"), layout, List.of());
+        if (!to.isEmpty() && to.size() != 1 && to.size() != from.size()) {
+            throw w.get("to").error("expected one host or a list of " + from.size() + " hosts (one per sender in from), got " + to.size());
+        }
+        if (to.size() == 1 && from.size() > 1) {
+            List<String> rep = new ArrayList<>();
+            for (int i = 0; i < from.size(); i++) {
+                rep.add(to.get(0));
+            }
+            to = rep;
+        }
+        for (int i = 0; i < from.size() && i < to.size(); i++) {
+            if (from.get(i).equals(to.get(i))) {
+                throw w.get("to").error("sender and receiver are the same host (" + from.get(i) + ")");
+            }
+        }
+        List<String> hosts = List.of();
+        if (kind == WorkloadKind.FLOWS || kind == WorkloadKind.ALLREDUCE) {
+            Field hf = w.get("hosts");
+            hosts = hf.present() && hf.node().isString() && hf.node().stringValue().equals("all")
+                    ? layout.hosts() : hosts(hf, layout, layout.hosts());
+            if (hosts.size() < 2) {
+                throw hf.error("expected at least two hosts, got " + hosts.size());
+            }
+            if (new HashSet<>(hosts).size() != hosts.size()) {
+                throw hf.error("expected each host once, got " + hosts);
+            }
+        }
+        boolean bw = kind.isPerftest() && !kind.isLatency();
+        long defSize = kind.isPerftest() ? (bw ? 65536 : 2) : kind == WorkloadKind.ALLREDUCE ? 1_048_576 : kind == WorkloadKind.INCAST ? 65_536 : 0;
+        Field sizeF = w.get("size");
+        long size = sizeF.size(defSize);
+        if (size == 0 && kind != WorkloadKind.TCP && kind != WorkloadKind.FLOWS) {
+            throw sizeF.error("expected a positive size like 64KB, got " + sizeF.shown());
+        }
+        if (kind.isPerftest() && size > 8_388_608L && !kind.isLatency()) {
+            throw sizeF.error("expected a perftest message size of at most 8388608 bytes (perftest's limit), got " + sizeF.shown());
+        }
+        Field itF = w.get("iterations");
+        Field durF = w.get("duration");
+        if (kind.isPerftest() && itF.present() && durF.present()) {
+            throw durF.error("expected iterations or duration, not both (perftest -n or -D)");
+        }
+        int defIters = kind == WorkloadKind.IB_WRITE_BW ? 5000 : kind.isPerftest() ? 1000 : 1;
+        long duration = durF.time(0);
+        int iterations = itF.integer(durF.present() ? 0 : defIters, 1, Integer.MAX_VALUE);
+        String cdf = null;
+        double load = 0;
+        if (kind == WorkloadKind.FLOWS) {
+            Field c = w.get("cdf");
+            cdf = c.text(null);
+            if (!BUILTIN_CDFS.contains(cdf) && !Files.isRegularFile(baseDir == null ? Path.of(cdf) : baseDir.resolve(cdf))) {
+                throw c.error("expected a CDF name (" + String.join(", ", BUILTIN_CDFS) + ") or an existing file, got " + c.shown());
+            }
+            load = w.get("load").number(0.3, Double.MIN_VALUE, 1);
+        }
+        return new WorkloadSpec(name, kind, from, to, hosts, size, w.get("qps").integer(1, 1, 16384), w.get("start").time(0),
+                w.get("interval").time(0), iterations, duration, w.get("tx_depth").integer(bw ? 128 : 1, 1, 32768),
+                w.get("bidirectional").bool(false), cdf, load,
+                kind == WorkloadKind.ALLREDUCE ? w.get("algorithm").choice("ring", List.of("ring")) : null,
+                w.get("streams").integer(1, 1, 1024), w.get("tc").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 7),
+                w.get("dscp").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 63));
+    }
+
+    private static List<String> hosts(Field f, TopologyLayout layout, List<String> def) {
+        List<String> names = f.names(def);
+        if (!f.present()) {
+            return names;
+        }
+        List<Field> items = f.node().isArray() ? f.elements() : List.of(f);
+        for (int i = 0; i < names.size(); i++) {
+            if (!layout.isHost(names.get(i))) {
+                Field at = items.get(i);
+                throw at.error(layout.isSwitch(names.get(i)) ? names.get(i) + " is a switch, expected a host ("
+                        + Names.summary(layout.hosts()) + ")" : Names.unknown("host", names.get(i), layout.hosts()));
+            }
+        }
+        return names;
+    }
+}

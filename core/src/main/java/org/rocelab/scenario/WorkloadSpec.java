@@ -1,0 +1,57 @@
+package org.rocelab.scenario;
+
+import java.util.List;
+
+/**
+ * One workload ({@code workloads[i]}; DESIGN.md §3). Fields a kind does not use hold their
+ * neutral value (empty list, 0, -1).
+ *
+ * @param name {@code name}, default {@code <kind>-<index>} (e.g. {@code ib_write_bw-0})
+ * @param kind what runs
+ * @param from senders (perftest clients, incast senders, TCP senders), in order
+ * @param to receiver of each sender, same length as {@code from} ({@code to: h0} is repeated)
+ * @param hosts the group for {@code flows} and {@code allreduce} (default all hosts)
+ * @param sizeBytes message size: perftest {@code -s} (default 65536 for BW, 2 for latency),
+ *     incast bytes per sender per round (default 64 KiB), allreduce buffer (default 1 MiB),
+ *     tcp bytes per stream (0 = unlimited)
+ * @param qps QPs per sender-receiver pair (perftest {@code -q}, default 1)
+ * @param startPs start time, ps (default 0)
+ * @param intervalPs incast: time between rounds, ps (0 = one round)
+ * @param iterations perftest {@code -n} (default 5000 for ib_write_bw, 1000 otherwise), incast
+ *     rounds (default 1), allreduce iterations (default 1); 0 when {@code durationPs} is set
+ * @param durationPs perftest {@code -D} or flows generation window, ps (0 = not set)
+ * @param txDepth perftest {@code -t} (default 128 for BW, 1 for latency)
+ * @param bidirectional perftest {@code -b}
+ * @param cdf flows: flow-size CDF, a built-in name or a file path (null otherwise)
+ * @param load flows: offered load as a fraction of host link rate, (0, 1]
+ * @param algorithm allreduce algorithm ({@code ring}); null otherwise
+ * @param streams tcp: parallel streams per pair (default 1)
+ * @param tc priority the workload's traffic uses (PCP and NIC egress TC), -1 = the NIC's {@code pcp}
+ * @param dscp DSCP the workload's packets carry, -1 = the NIC's {@code dscp} (tcp: 0)
+ */
+public record WorkloadSpec(
+        String name,
+        WorkloadKind kind,
+        List<String> from,
+        List<String> to,
+        List<String> hosts,
+        long sizeBytes,
+        int qps,
+        long startPs,
+        long intervalPs,
+        int iterations,
+        long durationPs,
+        int txDepth,
+        boolean bidirectional,
+        String cdf,
+        double load,
+        String algorithm,
+        int streams,
+        int tc,
+        int dscp) {
+    public WorkloadSpec {
+        from = List.copyOf(from);
+        to = List.copyOf(to);
+        hosts = List.copyOf(hosts);
+    }
+}
