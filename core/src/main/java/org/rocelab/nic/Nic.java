@@ -1,0 +1,274 @@
+package org.rocelab.nic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.link.Port;
+import org.rocelab.packet.DropReason;
+import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.Simulation;
+
+/**
+ * An RDMA NIC with one Ethernet port: the verbs objects (PD, MR, CQ, RC QP), the transmit
+ * arbiter ({@link TxScheduler}, the port's frame source), the receive path ({@link RxPipeline},
+ * the port's upper sink) with its PFC generator, and the counters. Frames reach a QP by QPN
+ * (array index: QPN − {@link #QPN_BASE}).
+ *
+ * <p>Build one per host, attach its port to a {@link org.rocelab.link.Link}, create QPs, and
+ * connect pairs with {@link #connect(QueuePair, QueuePair)} or the {@code modifyTo*} verbs.
+ */
+public final class Nic {
+    /** QPN of the first QP; QP i has QPN QPN_BASE + i. */
+    public static final int QPN_BASE = 0x100;
+
+    private final Simulation sim;
+    private final PacketPool pool;
+    private final String name;
+    private final int nodeId;
+    private final NicConfig cfg;
+    private final int ipv4;
+    private final long mac;
+    private final Port port;
+    private final Component component;
+    private final NicCounters counters = new NicCounters();
+    private final MemoryTable memory = new MemoryTable();
+    private final List<QueuePair> qps = new ArrayList<>();
+    private TxScheduler tx;
+    private RxPipeline rx;
+    private PfcGenerator pfc;
+    private int pds;
+    private int cqs;
+    private int dispatching;
+    private boolean kickDeferred;
+    private final org.rocelab.packet.PacketSink receiveSink;
+
+    /**
+     * A NIC called {@code name} behind {@code port}; becomes the port's frame source and upper
+     * sink. The PCIe slot's {@code auto} choice is made when the port's link rate is known (at
+     * the first QP or frame), so the port may be linked after construction.
+     */
+    public Nic(Simulation sim, PacketPool pool, String name, int nodeId, NicConfig cfg, int ipv4, long mac, Port port) {
+        this.sim = sim;
+        this.pool = pool;
+        this.name = name;
+        this.nodeId = nodeId;
+        this.cfg = cfg;
+        this.ipv4 = ipv4;
+        this.mac = mac;
+        this.port = port;
+        this.component = sim.component(name + "/nic");
+        port.source(pauseMask -> pipelines().nextFrame(pauseMask));
+        this.receiveSink = p -> {
+            pipelines();
+            rx.receive(p);
+        };
+        port.upper(receiveSink);
+    }
+
+    private TxScheduler pipelines() {
+        if (tx == null) {
+            if (port.rateBps() <= 0) {
+                throw new IllegalStateException("nic " + name + ": its port is not linked yet");
+            }
+            PcieSlot slot = cfg.pcieFor(port.rateBps());
+            tx = new TxScheduler(sim, this, port, slot, cfg.messageIntervalPs());
+            rx = new RxPipeline(sim, pool, this, slot, cfg);
+            pfc = new PfcGenerator(sim, pool, this, port, rx, cfg);
+            rx.pfc(pfc);
+        }
+        return tx;
+    }
+
+    // ---- verbs ----
+
+    /** {@code ibv_alloc_pd}. */
+    public ProtectionDomain allocPd() {
+        return new ProtectionDomain(this, pds++);
+    }
+
+    /** {@code ibv_create_cq} with a completion handler (or null to {@link CompletionQueue#poll}). */
+    public CompletionQueue createCq(int depth, CompletionHandler handler) {
+        return new CompletionQueue(name + "/cq" + cqs++, depth, handler);
+    }
+
+    /** {@code ibv_create_qp} for an RC QP; the QP starts in RESET. */
+    public QueuePair createQp(ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr, int maxRecvWr) {
+        if (pd.nic() != this) {
+            throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
+        }
+        pipelines();
+        QueuePair qp = new QueuePair(this, qps.size(), pd, sendCq, recvCq, maxSendWr, maxRecvWr);
+        qps.add(qp);
+        return qp;
+    }
+
+    /**
+     * Connects two RC QPs (each RESET → INIT → RTR → RTS) with the path MTU of their NICs
+     * (the smaller), first PSN {@code psn} in both directions and the NICs' timeout and retry
+     * values. Back to back or through a fabric, the next hop MAC is the peer NIC's MAC unless
+     * {@code nextHopMacA}/{@code B} say otherwise.
+     */
+    public static void connect(QueuePair a, QueuePair b, int psn) {
+        connect(a, b, psn, b.nic().mac(), a.nic().mac());
+    }
+
+    /** {@link #connect(QueuePair, QueuePair, int)} with PSN 0. */
+    public static void connect(QueuePair a, QueuePair b) {
+        connect(a, b, 0);
+    }
+
+    /** Connects with explicit next-hop MACs: {@code aNextHop} is where a sends, {@code bNextHop} where b sends. */
+    public static void connect(QueuePair a, QueuePair b, int psn, long aNextHop, long bNextHop) {
+        int mtu = Math.min(a.nic().config().mtu(), b.nic().config().mtu());
+        a.modifyToInit();
+        b.modifyToInit();
+        a.modifyToRtr(mtu, b.qpn(), psn, b.nic().ipv4(), aNextHop, b.nic().nodeId());
+        b.modifyToRtr(mtu, a.qpn(), psn, a.nic().ipv4(), bNextHop, a.nic().nodeId());
+        a.modifyToRts(psn);
+        b.modifyToRts(psn);
+    }
+
+    /**
+     * What the port hands received frames to. Taps and fault injectors that sit between the
+     * port and the NIC (pcap, targeted loss or marking in tests) forward to it.
+     */
+    public org.rocelab.packet.PacketSink receiveSink() {
+        return receiveSink;
+    }
+
+    // ---- faults ----
+
+    /** The receive pipeline stops for {@code durationPs} (the stuck receiver of a pause storm). */
+    public void stallRx(long durationPs) {
+        pipelines();
+        rx.stall(durationPs);
+    }
+
+    // ---- receive dispatch ----
+
+    void dispatch(Packet p) {
+        counters.rdmaRxPackets++;
+        counters.rdmaRxBytes += p.frameBytes;
+        int idx = p.destQp - QPN_BASE;
+        QueuePair qp = idx >= 0 && idx < qps.size() ? qps.get(idx) : null;
+        if (qp == null || qp.state() == QpState.RESET) {
+            counters.rxNicInvalid++;
+            pool.drop(p, DropReason.NIC_INVALID);
+            return;
+        }
+        dispatching++;
+        try {
+            qp.receive(p);
+        } finally {
+            dispatching--;
+        }
+        if (dispatching == 0 && kickDeferred) {
+            kickDeferred = false;
+            port.kick();
+        }
+    }
+
+    void kickPort() {
+        if (dispatching > 0) {
+            kickDeferred = true;
+        } else if (tx != null && !tx.pulling()) {
+            port.kick();
+        }
+    }
+
+    void countTx(Packet p) {
+        counters.rdmaTxPackets++;
+        counters.rdmaTxBytes += p.frameBytes;
+    }
+
+    void consume(Packet p) {
+        pool.consume(p);
+    }
+
+    // ---- accessors ----
+
+    public Simulation sim() {
+        return sim;
+    }
+
+    public PacketPool pool() {
+        return pool;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    public NicConfig config() {
+        return cfg;
+    }
+
+    public int ipv4() {
+        return ipv4;
+    }
+
+    public long mac() {
+        return mac;
+    }
+
+    public Port port() {
+        return port;
+    }
+
+    Component component() {
+        return component;
+    }
+
+    MemoryTable memory() {
+        return memory;
+    }
+
+    TxScheduler tx() {
+        return tx;
+    }
+
+    QueuePair qp(int index) {
+        return qps.get(index);
+    }
+
+    /** The QP with number {@code qpn}, or null. */
+    public QueuePair qpByNumber(int qpn) {
+        int idx = qpn - QPN_BASE;
+        return idx >= 0 && idx < qps.size() ? qps.get(idx) : null;
+    }
+
+    /** QPs in creation order. */
+    public List<QueuePair> qps() {
+        return java.util.Collections.unmodifiableList(qps);
+    }
+
+    public NicCounters counters() {
+        return counters;
+    }
+
+    /** Every NIC counter, name to value, in a fixed order (mlx5 names). */
+    public Map<String, Long> counterSnapshot() {
+        return counters.snapshot();
+    }
+
+    /** The PCIe slot in use (after the port is linked). */
+    public PcieSlot pcie() {
+        return cfg.pcieFor(port.rateBps());
+    }
+
+    /** Whether the NIC is currently sending PFC pause for its lossless priorities. */
+    public boolean pausing() {
+        return pfc != null && pfc.pausing();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,148 @@
+package org.rocelab.nic;
+
+import org.rocelab.link.Port;
+import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketKind;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+
+/**
+ * The NIC as a PFC sender (IEEE 802.1Qbb) with mlx5's PFC stall prevention. When the receive
+ * buffer reaches the XOFF point (buffer − headroom) it pauses every lossless priority with quanta
+ * 0xFFFF, refreshes the pause every half pause time while the buffer stays above the XON point
+ * (XOFF / 2), and sends quanta 0 (XON) when it drains there.
+ *
+ * <p>Stall prevention (Linux commit "net/mlx5e: PFC stall prevention support": default timeout
+ * 8 s, warning watermark 85 % of it, at least 80 ms; {@code auto} = 100 ms): after
+ * {@code pauseStormWarningPs} of continuous pausing it counts a tx_pause_storm_warning_event;
+ * after {@code pauseStormErrorPs} it counts a tx_pause_storm_error_event, stops sending pauses
+ * (XON) and lets the buffer overflow (rx_discards_phy) until it has drained to the XON point.
+ */
+final class PfcGenerator {
+    private static final int MAX_QUANTA = 0xFFFF;
+    private final Simulation sim;
+    private final PacketPool pool;
+    private final Port port;
+    private final RxPipeline rx;
+    private final NicCounters counters;
+    private final long mac;
+    private final int mask;
+    private final long xoffBytes;
+    private final long xonBytes;
+    private final long warningPs;
+    private final long errorPs;
+    private final Timer timer;
+    private boolean pausing;
+    private boolean warned;
+    private boolean disabled;
+    private long pauseStartPs;
+    private long nextRefreshPs;
+
+    PfcGenerator(Simulation sim, PacketPool pool, Nic nic, Port port, RxPipeline rx, NicConfig cfg) {
+        this.sim = sim;
+        this.pool = pool;
+        this.port = port;
+        this.rx = rx;
+        this.counters = nic.counters();
+        this.mac = nic.mac();
+        this.mask = cfg.pfcMask();
+        this.xoffBytes = cfg.rxBufferBytes() - cfg.rxHeadroomBytes();
+        this.xonBytes = xoffBytes / 2;
+        this.warningPs = cfg.pauseStormWarningPs();
+        this.errorPs = cfg.pauseStormErrorPs();
+        this.timer = sim.timer(nic.component(), this::check);
+    }
+
+    /** Whether the NIC is currently asking its peer to pause. */
+    boolean pausing() {
+        return pausing;
+    }
+
+    void onArrival(long now, long occupancyBytes) {
+        if (mask == 0 || pausing || disabled || occupancyBytes < xoffBytes) {
+            return;
+        }
+        pausing = true;
+        warned = false;
+        pauseStartPs = now;
+        send(MAX_QUANTA);
+        schedule(now);
+    }
+
+    private long refreshIntervalPs() {
+        return MAX_QUANTA * port.quantumPs() / 2;
+    }
+
+    private void check(long now) {
+        long occ = rx.occupancy(now);
+        if (disabled) {
+            if (occ <= xonBytes) {
+                disabled = false;
+            } else {
+                timer.scheduleAt(Math.max(now + 1, rx.timeOccupancyAtMost(now, xonBytes)));
+            }
+            return;
+        }
+        if (!pausing) {
+            return;
+        }
+        if (occ <= xonBytes) {
+            resume(now);
+            return;
+        }
+        long paused = now - pauseStartPs;
+        if (!warned && paused >= warningPs) {
+            warned = true;
+            counters.txPauseStormWarningEvents++;
+        }
+        if (paused >= errorPs) {
+            counters.txPauseStormErrorEvents++;
+            resume(now);
+            disabled = true;
+            timer.scheduleAt(Math.max(now + 1, rx.timeOccupancyAtMost(now, xonBytes)));
+            return;
+        }
+        if (now >= nextRefreshPs) {
+            send(MAX_QUANTA);
+        }
+        schedule(now);
+    }
+
+    private void resume(long now) {
+        pausing = false;
+        for (int prio = 0; prio < 8; prio++) {
+            if ((mask >>> prio & 1) != 0) {
+                port.counters().txPauseDurationPs[prio] += now - pauseStartPs;
+            }
+        }
+        send(0);
+    }
+
+    private void schedule(long now) {
+        long t = Math.min(nextRefreshPs, rx.timeOccupancyAtMost(now, xonBytes));
+        if (!warned) {
+            t = Math.min(t, pauseStartPs + warningPs);
+        }
+        t = Math.min(t, pauseStartPs + errorPs);
+        timer.scheduleAt(Math.max(t, now + 1));
+    }
+
+    private void send(int quanta) {
+        Packet f = pool.acquire();
+        f.kind = PacketKind.PFC;
+        f.srcMac = mac;
+        f.dstMac = PacketKind.MAC_CONTROL_DA;
+        f.pfcEnableVector = mask;
+        for (int prio = 0; prio < 8; prio++) {
+            f.pfcQuanta[prio] = (mask >>> prio & 1) != 0 ? quanta : 0;
+        }
+        f.trafficClass = 7;
+        f.createdPs = sim.now();
+        f.computeSizes();
+        port.sendControl(f);
+        if (quanta > 0) {
+            nextRefreshPs = sim.now() + refreshIntervalPs();
+        }
+    }
+}

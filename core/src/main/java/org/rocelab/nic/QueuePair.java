@@ -1,0 +1,599 @@
+package org.rocelab.nic;
+
+import org.rocelab.cc.CcHost;
+import org.rocelab.cc.CongestionControl;
+import org.rocelab.packet.Opcode;
+import org.rocelab.packet.Packet;
+import org.rocelab.rc.AccessFlags;
+import org.rocelab.rc.RcHost;
+import org.rocelab.rc.RecvWqe;
+import org.rocelab.rc.Requester;
+import org.rocelab.rc.Responder;
+import org.rocelab.rc.SendWqe;
+import org.rocelab.rc.WcStatus;
+import org.rocelab.rc.WrOpcode;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+import org.rocelab.sim.Units;
+
+/**
+ * A reliable-connected queue pair (libibverbs {@code ibv_qp}, IBA vol. 1 §10.3, §9.7): the verbs
+ * face (state machine RESET→INIT→RTR→RTS→ERR, post send/receive, completions), the RC
+ * {@link Requester} and {@link Responder}, its congestion control (the reaction point, paced at
+ * {@link CongestionControl#rateBps()}), and its place in the NIC's transmit rings.
+ *
+ * <p>Pacing: after each data packet the QP may send again at now + wireBytes × 8 / rate. Timers
+ * (one wake-up for pacing and request readiness; the requester's retransmit and RNR timers)
+ * are created once and reused.
+ */
+public final class QueuePair implements RcHost, CcHost {
+    private final Nic nic;
+    private final Simulation sim;
+    private final NicConfig cfg;
+    private final int index;
+    private final int qpn;
+    private final Component component;
+    private final ProtectionDomain pd;
+    private final CompletionQueue sendCq;
+    private final CompletionQueue recvCq;
+    private final int maxSendWr;
+    private final int maxRecvWr;
+    private final Requester requester;
+    private final Responder responder;
+    private final Timer wakeTimer;
+    private final CongestionControl cc;
+    private QpState state = QpState.RESET;
+
+    private int mtu;
+    private int remoteQpn;
+    private int remoteIp;
+    private long remoteMac;
+    private int remoteNode = -1;
+    private final int udpSrcPort;
+    private int dscp;
+    private int pcp;
+    private int flowId = -1;
+
+    private boolean inDataRing;
+    private boolean ackQueued;
+    private boolean cnpQueued;
+    private long nextSendPs;
+    private long lastSendPs;
+    private int lastWireBytes;
+    private long lastCnpPs = Long.MIN_VALUE / 4;
+
+    QueuePair(Nic nic, int index, ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr,
+            int maxRecvWr) {
+        if (maxSendWr < 1 || maxRecvWr < 0) {
+            throw new IllegalArgumentException("qp: max_send_wr must be >= 1 and max_recv_wr >= 0");
+        }
+        this.nic = nic;
+        this.sim = nic.sim();
+        this.cfg = nic.config();
+        this.index = index;
+        this.qpn = Nic.QPN_BASE + index;
+        this.component = sim.component(nic.name() + "/qp0x" + Integer.toHexString(qpn));
+        this.pd = pd;
+        this.sendCq = sendCq;
+        this.recvCq = recvCq;
+        this.maxSendWr = maxSendWr;
+        this.maxRecvWr = maxRecvWr;
+        this.requester = new Requester(sim, component, this, nic.counters().transport, maxSendWr);
+        this.responder = new Responder(this, nic.counters().transport, Math.max(1, maxRecvWr), cfg.maxRdAtomic());
+        this.wakeTimer = sim.timer(component, now -> wake());
+        this.udpSrcPort = 0xC000 | (qpn & 0x3FFF);
+        this.dscp = cfg.dscp();
+        this.pcp = cfg.pcp();
+        this.cc = cfg.cc().create(this);
+    }
+
+    /** The QP number (QPN). */
+    public int qpn() {
+        return qpn;
+    }
+
+    public QpState state() {
+        return state;
+    }
+
+    public Nic nic() {
+        return nic;
+    }
+
+    int index() {
+        return index;
+    }
+
+    /** Path MTU in bytes (after RTR). */
+    public int mtu() {
+        return mtu;
+    }
+
+    /** The priority (PCP / traffic class) of this QP's packets. */
+    public int priority() {
+        return pcp;
+    }
+
+    /** UDP source port of this QP's RoCEv2 packets (ECMP entropy): 0xC000 | (qpn & 0x3FFF). */
+    public int udpSrcPort() {
+        return udpSrcPort;
+    }
+
+    public CongestionControl congestionControl() {
+        return cc;
+    }
+
+    /** Tags this QP's packets with a workload flow id ({@link Packet#flowId}). */
+    public void flowId(int id) {
+        this.flowId = id;
+    }
+
+    /** Overrides the NIC's DSCP and priority for this QP (ibv_ah_attr traffic class / SL). */
+    public void trafficClass(int dscpValue, int priorityValue) {
+        if (dscpValue < 0 || dscpValue > 63 || priorityValue < 0 || priorityValue > 7) {
+            throw new IllegalArgumentException("qp traffic class: dscp 0..63 and priority 0..7 expected");
+        }
+        this.dscp = dscpValue;
+        this.pcp = priorityValue;
+    }
+
+    // ---- state machine ----
+
+    /** RESET → INIT. */
+    public void modifyToInit() {
+        expect(QpState.RESET, "INIT");
+        state = QpState.INIT;
+    }
+
+    /**
+     * INIT → RTR: path MTU, remote QPN, the first PSN expected ({@code rq_psn}), and where the
+     * remote is (its IPv4 address, the MAC of the next hop, its node index or -1).
+     */
+    public void modifyToRtr(int pathMtu, int destQpn, int rqPsn, int remoteIpv4, long nextHopMac, int remoteNodeId) {
+        expect(QpState.INIT, "RTR");
+        if (pathMtu != 256 && pathMtu != 512 && pathMtu != 1024 && pathMtu != 2048 && pathMtu != 4096) {
+            throw new IllegalArgumentException("path_mtu: expected 256, 512, 1024, 2048 or 4096, got " + pathMtu);
+        }
+        this.mtu = pathMtu;
+        this.remoteQpn = destQpn;
+        this.remoteIp = remoteIpv4;
+        this.remoteMac = nextHopMac;
+        this.remoteNode = remoteNodeId;
+        responder.start(pathMtu, rqPsn, cfg.minRnrTimer(), cfg.cnpOnAck() ? 1 : cfg.ackEvery(), cfg.retransmitPolicy());
+        state = QpState.RTR;
+    }
+
+    /** RTR → RTS with the NIC's timeout, retry_cnt, rnr_retry and max_rd_atomic. */
+    public void modifyToRts(int sqPsn) {
+        modifyToRts(sqPsn, cfg.timeout(), cfg.retryCnt(), cfg.rnrRetry(), cfg.maxRdAtomic());
+    }
+
+    /** RTR → RTS: first PSN, timeout exponent (0 = infinite), retry_cnt, rnr_retry (7 = infinite), max_rd_atomic. */
+    public void modifyToRts(int sqPsn, int timeout, int retryCnt, int rnrRetry, int maxRdAtomic) {
+        expect(QpState.RTR, "RTS");
+        if (timeout < 0 || timeout > 31 || retryCnt < 0 || retryCnt > 7 || rnrRetry < 0 || rnrRetry > 7 || maxRdAtomic < 1) {
+            throw new IllegalArgumentException(
+                    "rts: timeout 0..31, retry_cnt 0..7, rnr_retry 0..7, max_rd_atomic >= 1 expected");
+        }
+        requester.start(mtu, sqPsn, NicConfig.localAckTimeoutPs(timeout), retryCnt, rnrRetry, maxRdAtomic,
+                cfg.retransmitPolicy());
+        state = QpState.RTS;
+    }
+
+    /** Any state → ERR: outstanding work requests complete with IBV_WC_WR_FLUSH_ERR. */
+    public void modifyToError() {
+        if (state == QpState.ERR) {
+            return;
+        }
+        state = QpState.ERR;
+        wakeTimer.cancel();
+        requester.flush();
+        responder.flush();
+    }
+
+    private void expect(QpState from, String to) {
+        if (state != from) {
+            throw new IllegalStateException("qp 0x" + Integer.toHexString(qpn) + ": cannot move to " + to + " from " + state);
+        }
+    }
+
+    // ---- verbs ----
+
+    /**
+     * Posts a send work request ({@code ibv_post_send}); the request is copied. Returns false
+     * if the send queue is full. In ERR the request completes at once with
+     * IBV_WC_WR_FLUSH_ERR.
+     *
+     * @throws IllegalStateException before RTS
+     */
+    public boolean postSend(SendWr wr) {
+        if (state == QpState.ERR) {
+            flushedCompletion(sendCq, wr.wrId, wcOpcode(wr.opcode), wr.length);
+            return true;
+        }
+        if (state != QpState.RTS) {
+            throw new IllegalStateException("post_send on qp 0x" + Integer.toHexString(qpn) + " in state " + state);
+        }
+        if (requester.full(maxSendWr)) {
+            return false;
+        }
+        if (wr.length < 0) {
+            throw new IllegalArgumentException("send wr length must not be negative: " + wr.length);
+        }
+        int access = wr.opcode.read() ? AccessFlags.LOCAL_WRITE : 0;
+        if (wr.length > 0 && !nic.memory().allowed(pd, wr.lkey, wr.localAddr, wr.length, access)) {
+            WorkCompletion wc = sendCq.entry();
+            fill(wc, wr.wrId, WcStatus.IBV_WC_LOC_PROT_ERR, wcOpcode(wr.opcode), wr.length);
+            nic.counters().transport.reqCqeError++;
+            sendCq.commit();
+            modifyToError();
+            return true;
+        }
+        SendWqe w = requester.slot();
+        w.wrId = wr.wrId;
+        w.opcode = wr.opcode;
+        w.localAddr = wr.localAddr;
+        w.length = wr.length;
+        w.lkey = wr.lkey;
+        w.remoteAddr = wr.remoteAddr;
+        w.rkey = wr.rkey;
+        w.immData = wr.immData;
+        w.signaled = wr.signaled;
+        w.readyPs = sim.now() + cfg.txLatencyPs();
+        requester.commit();
+        requestTransmit();
+        return true;
+    }
+
+    /** Posts a receive work request ({@code ibv_post_recv}); false if the receive queue is full. */
+    public boolean postRecv(long wrId, long addr, int length, int lkey) {
+        if (state == QpState.ERR) {
+            flushedCompletion(recvCq, wrId, WcOpcode.RECV, 0);
+            return true;
+        }
+        if (state == QpState.RESET) {
+            throw new IllegalStateException("post_recv on qp 0x" + Integer.toHexString(qpn) + " in RESET");
+        }
+        if (responder.recvFull(maxRecvWr)) {
+            return false;
+        }
+        RecvWqe r = responder.recvSlot();
+        r.wrId = wrId;
+        r.addr = addr;
+        r.length = length;
+        r.lkey = lkey;
+        responder.commitRecv();
+        return true;
+    }
+
+    /** Send work requests posted and not completed. */
+    public int outstandingSends() {
+        return requester.outstanding();
+    }
+
+    /** Receive work requests posted and not consumed. */
+    public int postedReceives() {
+        return responder.postedReceives();
+    }
+
+    /** The responder's expected PSN (for tests and outputs). */
+    public int expectedPsn() {
+        return responder.expectedPsn();
+    }
+
+    /** The requester's next PSN to send. */
+    public int sendPsn() {
+        return requester.sendPsn();
+    }
+
+    private void flushedCompletion(CompletionQueue cq, long wrId, WcOpcode op, int len) {
+        WorkCompletion wc = cq.entry();
+        fill(wc, wrId, WcStatus.IBV_WC_WR_FLUSH_ERR, op, len);
+        cq.commit();
+    }
+
+    private void fill(WorkCompletion wc, long wrId, WcStatus status, WcOpcode op, int len) {
+        wc.wrId = wrId;
+        wc.status = status;
+        wc.opcode = op;
+        wc.byteLen = len;
+        wc.withImm = false;
+        wc.immData = 0;
+        wc.qpNum = qpn;
+        wc.timePs = sim.now();
+    }
+
+    private static WcOpcode wcOpcode(WrOpcode op) {
+        switch (op) {
+            case RDMA_WRITE:
+            case RDMA_WRITE_WITH_IMM:
+                return WcOpcode.RDMA_WRITE;
+            case RDMA_READ:
+                return WcOpcode.RDMA_READ;
+            default:
+                return WcOpcode.SEND;
+        }
+    }
+
+    // ---- receive path (from the NIC) ----
+
+    void receive(Packet p) {
+        long now = sim.now();
+        int op = p.opcode;
+        if (op == Opcode.CNP) {
+            cc.onCnp(now);
+            nic.consume(p);
+            return;
+        }
+        if (state == QpState.ERR || state == QpState.INIT || state == QpState.RESET) {
+            nic.consume(p);
+            return;
+        }
+        if (op == Opcode.ACKNOWLEDGE) {
+            cc.onAck(now, p.becn);
+            requester.onAcknowledge(p.psn, p.aethSyndrome);
+            nic.consume(p);
+            return;
+        }
+        boolean marked = p.ceMarked();
+        if (marked) {
+            nic.counters().npEcnMarkedRocePackets++;
+        }
+        if (op >= Opcode.RDMA_READ_RESPONSE_FIRST && op <= Opcode.RDMA_READ_RESPONSE_ONLY) {
+            if (marked) {
+                notifyCongestion(now);
+            }
+            requester.onReadResponse(p.psn);
+            nic.consume(p);
+            return;
+        }
+        boolean echo = marked && cfg.cnpOnAck();
+        if (marked && !echo) {
+            notifyCongestion(now);
+        }
+        responder.onRequest(p, echo);
+    }
+
+    /** NP: schedule a CNP to the sender, at most one per min_time_between_cnps. */
+    private void notifyCongestion(long now) {
+        if (now - lastCnpPs < cfg.minTimeBetweenCnpsPs()) {
+            return;
+        }
+        lastCnpPs = now;
+        if (!cnpQueued) {
+            cnpQueued = true;
+            nic.tx().addControl(cfg.cnpPcp(), index, 1);
+            nic.kickPort();
+        }
+    }
+
+    // ---- transmit path (from the scheduler) ----
+
+    /** A control packet of {@code kind} (0 ACK/NAK, 1 CNP), or null if no longer due. */
+    Packet pollControl(int kind) {
+        if (kind == 1) {
+            cnpQueued = false;
+            Packet p = newPacket(Opcode.CNP, 0);
+            p.becn = true;
+            p.dscp = cfg.cnpDscp();
+            p.trafficClass = cfg.cnpPcp();
+            p.pcp = p.vlanTagged ? cfg.cnpPcp() : 0;
+            p.srcPort = 0;
+            p.computeSizes();
+            nic.counters().npCnpSent++;
+            nic.countTx(p);
+            return p;
+        }
+        ackQueued = false;
+        if (!responder.ackPending() || state == QpState.ERR) {
+            return null;
+        }
+        Packet p = newPacket(Opcode.ACKNOWLEDGE, 0);
+        p.becn = responder.fillAck(p);
+        p.computeSizes();
+        nic.countTx(p);
+        return p;
+    }
+
+    /** The next data packet if one may go now; otherwise arranges a wake-up and returns null. */
+    Packet pollData(long now) {
+        if (state != QpState.RTS) {
+            inDataRing = false;
+            return null;
+        }
+        if (nextSendPs > now) {
+            inDataRing = false;
+            wakeTimer.scheduleAt(nextSendPs);
+            return null;
+        }
+        Packet p;
+        if (responder.hasReadResponse()) {
+            p = responder.buildReadResponse();
+        } else if (requester.hasSendable()) {
+            long ready = requester.nextReadyPs();
+            if (ready > now) {
+                inDataRing = false;
+                wakeTimer.scheduleAt(ready);
+                return null;
+            }
+            p = requester.buildNext(now);
+        } else {
+            inDataRing = false;
+            return null;
+        }
+        lastSendPs = now;
+        lastWireBytes = p.wireBytes;
+        nextSendPs = now + Units.serializationPs(p.wireBytes, cc.rateBps());
+        cc.onPacketSent(now, p.wireBytes);
+        nic.countTx(p);
+        return p;
+    }
+
+    boolean wantsData() {
+        return state == QpState.RTS && (responder.hasReadResponse() || requester.hasSendable());
+    }
+
+    void leftDataRing() {
+        inDataRing = false;
+    }
+
+    private void wake() {
+        if (inDataRing || state != QpState.RTS) {
+            return;
+        }
+        long now = sim.now();
+        long t = Long.MAX_VALUE;
+        if (responder.hasReadResponse()) {
+            t = now;
+        }
+        if (requester.hasSendable()) {
+            t = Math.min(t, Math.max(now, requester.nextReadyPs()));
+        }
+        if (t == Long.MAX_VALUE) {
+            return;
+        }
+        t = Math.max(t, nextSendPs);
+        if (t <= now) {
+            wakeTimer.cancel();
+            inDataRing = true;
+            nic.tx().addData(pcp, index);
+            nic.kickPort();
+        } else {
+            wakeTimer.scheduleAt(t);
+        }
+    }
+
+    // ---- RcHost ----
+
+    @Override
+    public long now() {
+        return sim.now();
+    }
+
+    @Override
+    public Packet newPacket(int opcode, int psn) {
+        Packet p = nic.pool().acquire();
+        p.kind = cfg.roce().packetKind();
+        p.createdPs = sim.now();
+        p.trafficClass = pcp;
+        p.flowId = flowId;
+        p.srcNode = nic.nodeId();
+        p.dstNode = remoteNode;
+        p.senderQpIndex = index;
+        p.srcMac = nic.mac();
+        p.dstMac = remoteMac;
+        if (cfg.vlanId() >= 0) {
+            p.vlanTagged = true;
+            p.vid = cfg.vlanId();
+            p.pcp = pcp;
+        }
+        p.dscp = dscp;
+        p.ecn = cfg.ecn() ? 2 : 0;
+        p.srcIp = nic.ipv4();
+        p.dstIp = remoteIp;
+        if (p.kind == org.rocelab.packet.PacketKind.ROCE_V1) {
+            p.ipv6 = true;
+            p.srcIp6Lo = 0x0000FFFF00000000L | (nic.ipv4() & 0xFFFFFFFFL);
+            p.dstIp6Lo = 0x0000FFFF00000000L | (remoteIp & 0xFFFFFFFFL);
+            p.ipProto = 0x1B;
+        } else {
+            p.ipProto = 17;
+            p.srcPort = udpSrcPort;
+            p.dstPort = org.rocelab.packet.PacketKind.ROCE_UDP_PORT;
+        }
+        p.opcode = opcode;
+        p.destQp = remoteQpn;
+        p.psn = psn;
+        return p;
+    }
+
+    @Override
+    public void consume(Packet p) {
+        nic.consume(p);
+    }
+
+    @Override
+    public void requestTransmit() {
+        wake();
+    }
+
+    @Override
+    public void requestAck() {
+        if (!ackQueued) {
+            ackQueued = true;
+            nic.tx().addControl(pcp, index, 0);
+            nic.kickPort();
+        }
+    }
+
+    @Override
+    public void completeSend(SendWqe w, WcStatus status) {
+        if (status.ok() && !w.signaled) {
+            return;
+        }
+        WorkCompletion wc = sendCq.entry();
+        fill(wc, w.wrId, status, wcOpcode(w.opcode), w.length);
+        sendCq.commit();
+    }
+
+    @Override
+    public void completeRecv(RecvWqe r, WcStatus status, int byteLen, boolean withImm, int immData, boolean rdmaWithImm) {
+        WorkCompletion wc = recvCq.entry();
+        fill(wc, r.wrId, status, rdmaWithImm ? WcOpcode.RECV_RDMA_WITH_IMM : WcOpcode.RECV, byteLen);
+        wc.withImm = withImm;
+        wc.immData = immData;
+        recvCq.commit();
+    }
+
+    @Override
+    public boolean remoteAccessAllowed(int rkey, long va, long length, int access) {
+        return nic.memory().allowed(pd, rkey, va, length, access);
+    }
+
+    @Override
+    public void enterError() {
+        modifyToError();
+    }
+
+    // ---- CcHost ----
+
+    @Override
+    public Simulation sim() {
+        return sim;
+    }
+
+    @Override
+    public Component component() {
+        return component;
+    }
+
+    @Override
+    public long lineRateBps() {
+        return nic.port().rateBps();
+    }
+
+    @Override
+    public void rateChanged() {
+        if (lastWireBytes > 0) {
+            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, cc.rateBps());
+        }
+        if (!inDataRing) {
+            wake();
+        }
+    }
+
+    @Override
+    public void countCnp(boolean handled) {
+        if (handled) {
+            nic.counters().rpCnpHandled++;
+        } else {
+            nic.counters().rpCnpIgnored++;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return component.name() + "[" + state + "]";
+    }
+}

@@ -1,0 +1,10 @@
+package org.rocelab.nic;
+
+/** Completion opcodes, as libibverbs' {@code enum ibv_wc_opcode}. */
+public enum WcOpcode {
+    SEND,
+    RDMA_WRITE,
+    RDMA_READ,
+    RECV,
+    RECV_RDMA_WITH_IMM
+}

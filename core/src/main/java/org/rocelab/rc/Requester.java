@@ -1,0 +1,499 @@
+package org.rocelab.rc;
+
+import org.rocelab.packet.Opcode;
+import org.rocelab.packet.Packet;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+
+/**
+ * The requester half of an RC QP (IBA vol. 1 §9.7, C9-1 … C9-110): segments send work requests
+ * into packets by path MTU, numbers them with 24-bit PSNs, completes them in order from ACKs and
+ * READ responses, and recovers from loss by NAK (packet_seq_err), implied NAK
+ * (implied_nak_seq_err), local ACK timeout (local_ack_timeout_err) and RNR NAK, rewinding as
+ * its {@link RetransmitPolicy} says. Retry exhaustion completes the oldest request in error and
+ * the host moves the QP to ERR.
+ *
+ * <p>The send queue is a ring of preallocated {@link SendWqe}s; PSNs are assigned at post time
+ * so a rewind is a search of the outstanding window, done only on recovery.
+ */
+public final class Requester {
+    private final RcHost host;
+    private final TransportCounters counters;
+    private final SendWqe[] ring;
+    private final int mask;
+    private final Timer retransmitTimer;
+    private final Timer rnrTimer;
+    private int head;
+    private int sendIdx;
+    private int tail;
+    private int sendPkt;
+    private int nextPsn;
+    private int sndUna;
+    private int highestSentPsn;
+    private boolean anySent;
+    private int readsOutstanding;
+    private int impliedNakPsn = -1;
+
+    private int mtu = 4096;
+    private int maxRdAtomic = 16;
+    private long timeoutPs;
+    private int retryCnt = 7;
+    private int rnrRetry = 7;
+    private RetransmitPolicy policy = RetransmitProfile.GO_BACK_N;
+    private int retriesLeft;
+    private int rnrRetriesLeft;
+    private int consecutiveTimeouts;
+    private boolean rnrWaiting;
+    private boolean stopped;
+
+    public Requester(Simulation sim, Component owner, RcHost host, TransportCounters counters, int depth) {
+        this.host = host;
+        this.counters = counters;
+        int cap = Integer.highestOneBit(Math.max(1, depth - 1)) << 1;
+        this.ring = new SendWqe[cap];
+        for (int i = 0; i < cap; i++) {
+            ring[i] = new SendWqe();
+        }
+        this.mask = cap - 1;
+        this.retransmitTimer = sim.timer(owner, this::onTimeout);
+        this.rnrTimer = sim.timer(owner, now -> onRnrTimer());
+    }
+
+    /** Applies the RTS attributes and the first PSN ({@code sq_psn}). */
+    public void start(int mtu, int sqPsn, long timeoutPs, int retryCnt, int rnrRetry, int maxRdAtomic, RetransmitPolicy policy) {
+        this.mtu = mtu;
+        this.nextPsn = sqPsn & Psn.MASK;
+        this.sndUna = this.nextPsn;
+        this.timeoutPs = timeoutPs;
+        this.retryCnt = retryCnt;
+        this.rnrRetry = rnrRetry;
+        this.maxRdAtomic = Math.max(1, maxRdAtomic);
+        this.policy = policy;
+        this.retriesLeft = retryCnt;
+        this.rnrRetriesLeft = rnrRetry;
+    }
+
+    /** Work requests posted and not yet completed. */
+    public int outstanding() {
+        return tail - head;
+    }
+
+    /** Whether another work request fits in the send queue of {@code depth}. */
+    public boolean full(int depth) {
+        return tail - head >= depth;
+    }
+
+    /** The slot the next posted request goes into; fill it, then {@link #commit()}. */
+    public SendWqe slot() {
+        return ring[tail & mask];
+    }
+
+    /** Accepts the request in {@link #slot()}: assigns its PSN range. */
+    public void commit() {
+        SendWqe w = ring[tail & mask];
+        w.packets = Math.max(1, (int) ((w.length + (long) mtu - 1) / mtu));
+        w.firstPsn = nextPsn;
+        w.received = 0;
+        w.firstSentPs = -1;
+        nextPsn = Psn.add(nextPsn, w.packets);
+        tail++;
+    }
+
+    /** Whether a request packet could go now (ignoring pacing and the request's ready time). */
+    public boolean hasSendable() {
+        if (stopped || rnrWaiting || sendIdx == tail) {
+            return false;
+        }
+        SendWqe w = ring[sendIdx & mask];
+        return !(w.opcode.read() && readsOutstanding >= maxRdAtomic);
+    }
+
+    /** When the next request may start (its post time plus the NIC transmit latency). */
+    public long nextReadyPs() {
+        return ring[sendIdx & mask].readyPs;
+    }
+
+    /** The PSN of the next packet to send. */
+    public int sendPsn() {
+        return sendIdx == tail ? nextPsn : Psn.add(ring[sendIdx & mask].firstPsn, sendPkt);
+    }
+
+    /** Oldest PSN not yet acknowledged. */
+    public int unackedPsn() {
+        return sndUna;
+    }
+
+    /** Builds the next request packet; call only when {@link #hasSendable()}. */
+    public Packet buildNext(long nowPs) {
+        SendWqe w = ring[sendIdx & mask];
+        int psn = Psn.add(w.firstPsn, sendPkt);
+        if (sendPkt == 0 && w.firstSentPs < 0) {
+            w.firstSentPs = nowPs;
+        }
+        Packet p;
+        int coveredPsn = psn;
+        if (w.opcode.read()) {
+            coveredPsn = w.lastPsn();
+            p = host.newPacket(Opcode.RDMA_READ_REQUEST, psn);
+            long off = (long) sendPkt * mtu;
+            p.rethVa = w.remoteAddr + off;
+            p.rethRkey = w.rkey;
+            p.rethLength = (int) (w.length - off);
+            p.ackReq = true;
+            readsOutstanding++;
+            sendIdx++;
+            sendPkt = 0;
+        } else {
+            boolean first = sendPkt == 0;
+            boolean last = sendPkt == w.packets - 1;
+            p = host.newPacket(dataOpcode(w.opcode, first, last), psn);
+            long off = (long) sendPkt * mtu;
+            p.payloadBytes = (int) Math.min(mtu, w.length - off);
+            if (first && w.opcode.rdma()) {
+                p.rethVa = w.remoteAddr;
+                p.rethRkey = w.rkey;
+                p.rethLength = w.length;
+            }
+            if (last && w.opcode.withImm()) {
+                p.immDt = w.immData;
+            }
+            p.ackReq = last;
+            if (last) {
+                sendIdx++;
+                sendPkt = 0;
+            } else {
+                sendPkt++;
+            }
+        }
+        p.computeSizes();
+        if (anySent && Psn.diff(psn, highestSentPsn) <= 0) {
+            counters.retransmittedPackets++;
+        }
+        if (!anySent || Psn.diff(coveredPsn, highestSentPsn) > 0) {
+            highestSentPsn = coveredPsn;
+            anySent = true;
+        }
+        if (!retransmitTimer.pending()) {
+            armTimer();
+        }
+        return p;
+    }
+
+    static int dataOpcode(WrOpcode op, boolean first, boolean last) {
+        boolean imm = op.withImm();
+        if (op.rdma()) {
+            if (first && last) {
+                return imm ? Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE : Opcode.RDMA_WRITE_ONLY;
+            }
+            if (first) {
+                return Opcode.RDMA_WRITE_FIRST;
+            }
+            if (last) {
+                return imm ? Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE : Opcode.RDMA_WRITE_LAST;
+            }
+            return Opcode.RDMA_WRITE_MIDDLE;
+        }
+        if (first && last) {
+            return imm ? Opcode.SEND_ONLY_WITH_IMMEDIATE : Opcode.SEND_ONLY;
+        }
+        if (first) {
+            return Opcode.SEND_FIRST;
+        }
+        if (last) {
+            return imm ? Opcode.SEND_LAST_WITH_IMMEDIATE : Opcode.SEND_LAST;
+        }
+        return Opcode.SEND_MIDDLE;
+    }
+
+    /** An ACKNOWLEDGE packet (ACK, NAK or RNR NAK) arrived with BTH PSN {@code psn}. */
+    public void onAcknowledge(int psn, int syndrome) {
+        if (stopped) {
+            return;
+        }
+        int type = syndrome & Aeth.TYPE_MASK;
+        if (type == Aeth.TYPE_ACK) {
+            ackUpTo(psn);
+        } else if (type == Aeth.TYPE_RNR_NAK) {
+            onRnrNak(psn, syndrome & 0x1F);
+        } else if (type == Aeth.TYPE_NAK) {
+            onNak(psn, syndrome);
+        }
+        if (!stopped && hasSendable()) {
+            host.requestTransmit();
+        }
+    }
+
+    private boolean inWindow(int psn) {
+        return Psn.diff(psn, sndUna) >= 0 && Psn.diff(psn, sendPsnHighWater()) < 0;
+    }
+
+    private int sendPsnHighWater() {
+        return anySent ? Psn.add(highestSentPsn, 1) : sndUna;
+    }
+
+    private void onNak(int psn, int syndrome) {
+        if (!inWindow(psn)) {
+            if (head == tail || !ring[head & mask].contains(psn) || Psn.diff(psn, sndUna) >= 0) {
+                return;
+            }
+            // a go-back-0 responder discarded a partly received message whose packets were
+            // already ACKed (coalesced ACKs complete nothing): the ACK point moves back
+            sndUna = psn;
+        }
+        if (Psn.diff(psn, sndUna) > 0) {
+            ackUpTo(Psn.add(psn, -1));
+            if (stopped) {
+                return;
+            }
+        }
+        switch (syndrome) {
+            case Aeth.NAK_PSN_SEQUENCE_ERROR:
+                counters.packetSeqErr++;
+                rewind(psn);
+                break;
+            case Aeth.NAK_REMOTE_ACCESS_ERROR:
+                counters.reqRemoteAccessErrors++;
+                fail(WcStatus.IBV_WC_REM_ACCESS_ERR);
+                break;
+            case Aeth.NAK_INVALID_REQUEST:
+                counters.reqRemoteInvalidRequest++;
+                fail(WcStatus.IBV_WC_REM_INV_REQ_ERR);
+                break;
+            default:
+                fail(WcStatus.IBV_WC_REM_OP_ERR);
+                break;
+        }
+    }
+
+    private void onRnrNak(int psn, int timerCode) {
+        if (!inWindow(psn)) {
+            return;
+        }
+        if (Psn.diff(psn, sndUna) > 0) {
+            ackUpTo(Psn.add(psn, -1));
+            if (stopped) {
+                return;
+            }
+        }
+        counters.rnrNakRetryErr++;
+        if (rnrRetry != 7) {
+            if (rnrRetriesLeft == 0) {
+                counters.reqRnrRetriesExceeded++;
+                fail(WcStatus.IBV_WC_RNR_RETRY_EXC_ERR);
+                return;
+            }
+            rnrRetriesLeft--;
+        }
+        rewind(psn);
+        rnrWaiting = true;
+        retransmitTimer.cancel();
+        rnrTimer.scheduleIn(RnrTimer.ps(timerCode));
+    }
+
+    private void onRnrTimer() {
+        rnrWaiting = false;
+        if (hasSendable()) {
+            host.requestTransmit();
+        }
+    }
+
+    /** Cumulative ACK of every PSN up to and including {@code psn}. */
+    private void ackUpTo(int psn) {
+        if (Psn.diff(psn, sndUna) < 0 || !inWindow(psn)) {
+            return;
+        }
+        boolean progress = false;
+        while (head != tail) {
+            SendWqe w = ring[head & mask];
+            if (w.opcode.read()) {
+                int expected = Psn.add(w.firstPsn, w.received);
+                if (Psn.diff(psn, expected) >= 0) {
+                    impliedNak(expected);
+                }
+                break;
+            }
+            if (Psn.diff(psn, w.lastPsn()) >= 0) {
+                sndUna = Psn.add(w.lastPsn(), 1);
+                complete(w, WcStatus.IBV_WC_SUCCESS);
+                progress = true;
+            } else {
+                if (Psn.diff(psn, sndUna) >= 0) {
+                    sndUna = Psn.add(psn, 1);
+                    progress = true;
+                }
+                break;
+            }
+        }
+        if (progress) {
+            onProgress();
+        }
+    }
+
+    private void impliedNak(int expected) {
+        if (expected == impliedNakPsn) {
+            return;
+        }
+        impliedNakPsn = expected;
+        counters.impliedNakSeqErr++;
+        rewind(expected);
+    }
+
+    /** A READ response packet with PSN {@code psn} arrived. */
+    public void onReadResponse(int psn) {
+        if (stopped || Psn.diff(psn, sndUna) < 0 || !inWindow(psn)) {
+            return;
+        }
+        boolean progress = false;
+        while (head != tail) {
+            SendWqe w = ring[head & mask];
+            if (!w.opcode.read()) {
+                if (Psn.diff(w.lastPsn(), psn) < 0) {
+                    sndUna = Psn.add(w.lastPsn(), 1);
+                    complete(w, WcStatus.IBV_WC_SUCCESS);
+                    progress = true;
+                    continue;
+                }
+                break;
+            }
+            int expected = Psn.add(w.firstPsn, w.received);
+            if (psn == expected) {
+                w.received++;
+                sndUna = Psn.add(expected, 1);
+                progress = true;
+                if (w.received == w.packets) {
+                    readsOutstanding--;
+                    complete(w, WcStatus.IBV_WC_SUCCESS);
+                }
+            } else if (Psn.diff(psn, expected) > 0) {
+                impliedNak(expected);
+            }
+            break;
+        }
+        if (progress) {
+            onProgress();
+        }
+        if (!stopped && hasSendable()) {
+            host.requestTransmit();
+        }
+    }
+
+    private void complete(SendWqe w, WcStatus status) {
+        head++;
+        if (sendIdx - head < 0) {
+            sendIdx = head;
+            sendPkt = 0;
+        }
+        host.completeSend(w, status);
+    }
+
+    private void onProgress() {
+        retriesLeft = retryCnt;
+        consecutiveTimeouts = 0;
+        if (sendIdx - head < 0) {
+            sendIdx = head;
+            sendPkt = 0;
+        }
+        if (Psn.diff(sendPsn(), sndUna) < 0) {
+            moveSendPointer(sndUna);
+        }
+        if (sndUna != sendPsnHighWater() || sendIdx != head || sendPkt != 0 || readsOutstanding > 0) {
+            armTimer();
+        } else {
+            retransmitTimer.cancel();
+        }
+    }
+
+    private void armTimer() {
+        long t = policy.timeoutPs(timeoutPs, consecutiveTimeouts);
+        if (t > 0) {
+            retransmitTimer.scheduleIn(t);
+        }
+    }
+
+    private void onTimeout(long nowPs) {
+        if (stopped || head == tail) {
+            return;
+        }
+        counters.localAckTimeoutErr++;
+        boolean counts = policy.countsAgainstRetry(timeoutPs, consecutiveTimeouts);
+        if (policy.adaptive()) {
+            counters.roceAdpRetrans++;
+            if (counts) {
+                counters.roceAdpRetransTo++;
+            }
+        }
+        if (counts) {
+            if (retriesLeft == 0) {
+                counters.reqTransportRetriesExceeded++;
+                fail(WcStatus.IBV_WC_RETRY_EXC_ERR);
+                return;
+            }
+            retriesLeft--;
+        }
+        consecutiveTimeouts++;
+        impliedNakPsn = -1;
+        rewind(sndUna);
+        if (hasSendable()) {
+            host.requestTransmit();
+        }
+    }
+
+    /** Go back to {@code psn} (or the start of its message under go-back-0) and resend from there. */
+    private void rewind(int psn) {
+        moveSendPointer(psn);
+        if (policy.restartMessage() && sendIdx != tail) {
+            sendPkt = 0;
+        }
+    }
+
+    private void moveSendPointer(int psn) {
+        int i = head;
+        while (i != tail && !ring[i & mask].contains(psn)) {
+            i++;
+        }
+        sendIdx = i;
+        sendPkt = i == tail ? 0 : Psn.diff(psn, ring[i & mask].firstPsn);
+        int reads = 0;
+        for (int j = head; j != sendIdx; j++) {
+            if (ring[j & mask].opcode.read()) {
+                reads++;
+            }
+        }
+        readsOutstanding = reads;
+    }
+
+    /** Completes the oldest request with {@code status}; the host then moves the QP to ERR. */
+    private void fail(WcStatus status) {
+        counters.reqCqeError++;
+        SendWqe w = ring[head & mask];
+        head++;
+        stop();
+        host.completeSend(w, status);
+        host.enterError();
+    }
+
+    private void stop() {
+        stopped = true;
+        retransmitTimer.cancel();
+        rnrTimer.cancel();
+    }
+
+    /** QP in ERR: every outstanding request completes with IBV_WC_WR_FLUSH_ERR. */
+    public void flush() {
+        stop();
+        while (head != tail) {
+            SendWqe w = ring[head & mask];
+            head++;
+            counters.reqCqeFlushError++;
+            host.completeSend(w, WcStatus.IBV_WC_WR_FLUSH_ERR);
+        }
+        sendIdx = tail;
+        sendPkt = 0;
+    }
+
+    /** Whether the requester stopped (QP in error). */
+    public boolean stopped() {
+        return stopped;
+    }
+}

@@ -1,0 +1,356 @@
+package org.rocelab.rc;
+
+import org.rocelab.packet.Opcode;
+import org.rocelab.packet.Packet;
+
+/**
+ * The responder half of an RC QP (IBA vol. 1 §9.7.4, §9.7.5.1): checks each request's PSN
+ * against the expected PSN, executes in-order requests (memory protection, receive WQEs),
+ * re-acknowledges duplicates and executes duplicate READs again, answers the first out-of-order
+ * packet of an episode with one NAK PSN sequence error, answers a SEND without a receive WQE
+ * with an RNR NAK, and coalesces ACKs.
+ *
+ * <p>ACK coalescing: an ACK is due when a request carries AckReq (the requester sets it on the
+ * last packet of every message), when {@code ackEvery} packets are unacknowledged, or when a
+ * congestion flag must be echoed. The ACK itself is built when the port pulls it, so it always
+ * carries the newest expected PSN. ACKs never acknowledge beyond a READ whose responses are
+ * still queued (responses go out in PSN order).
+ */
+public final class Responder {
+    private final RcHost host;
+    private final TransportCounters counters;
+    private final RecvWqe[] rq;
+    private final int rqMask;
+    private final ReadResponseQueue reads;
+    private int rqHead;
+    private int rqTail;
+
+    private int mtu = 4096;
+    private int minRnrTimer = 12;
+    private int ackEvery = 16;
+    private RetransmitPolicy policy = RetransmitProfile.GO_BACK_N;
+
+    private int ePsn;
+    private int msn;
+    private int msgStartPsn;
+    private int recvOffset;
+    private int writeLength;
+    private int unacked;
+    private boolean nakSent;
+    private int highestOosPsn;
+    private boolean ackPending;
+    private int ackSyndrome;
+    private int nakPsn;
+    private boolean ackBecn;
+    private boolean stopped;
+
+    public Responder(RcHost host, TransportCounters counters, int recvDepth, int maxDestRdAtomic) {
+        this.host = host;
+        this.counters = counters;
+        int cap = Integer.highestOneBit(Math.max(1, recvDepth - 1)) << 1;
+        this.rq = new RecvWqe[cap];
+        for (int i = 0; i < cap; i++) {
+            rq[i] = new RecvWqe();
+        }
+        this.rqMask = cap - 1;
+        this.reads = new ReadResponseQueue(2 * Math.max(1, maxDestRdAtomic) + 2);
+    }
+
+    /** Applies the RTR attributes: expected PSN ({@code rq_psn}), MTU, RNR timer, ACK coalescing. */
+    public void start(int mtu, int rqPsn, int minRnrTimer, int ackEvery, RetransmitPolicy policy) {
+        this.mtu = mtu;
+        this.ePsn = rqPsn & Psn.MASK;
+        this.msgStartPsn = ePsn;
+        this.minRnrTimer = minRnrTimer;
+        this.ackEvery = Math.max(1, ackEvery);
+        this.policy = policy;
+    }
+
+    /** Expected PSN of the next request. */
+    public int expectedPsn() {
+        return ePsn;
+    }
+
+    /** Receive WQEs posted and not consumed. */
+    public int postedReceives() {
+        return rqTail - rqHead;
+    }
+
+    public boolean recvFull(int depth) {
+        return rqTail - rqHead >= depth;
+    }
+
+    /** The slot the next receive goes into; fill it, then {@link #commitRecv()}. */
+    public RecvWqe recvSlot() {
+        return rq[rqTail & rqMask];
+    }
+
+    public void commitRecv() {
+        rqTail++;
+    }
+
+    /**
+     * A request packet for this QP arrived (after the NIC's receive pipeline).
+     *
+     * @param echoCongestion the packet was CE-marked and the NIC echoes it on ACKs (hpcc profile)
+     */
+    public void onRequest(Packet p, boolean echoCongestion) {
+        if (!stopped) {
+            int d = Psn.diff(p.psn, ePsn);
+            if (d == 0) {
+                accept(p, echoCongestion);
+            } else if (d < 0) {
+                duplicate(p, echoCongestion);
+            } else {
+                outOfSequence(p);
+            }
+        }
+        host.consume(p);
+    }
+
+    private void accept(Packet p, boolean echo) {
+        int op = p.opcode;
+        switch (op) {
+            case Opcode.RDMA_WRITE_FIRST:
+            case Opcode.RDMA_WRITE_ONLY:
+            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
+                if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_WRITE)) {
+                    remoteAccessError(p.psn);
+                    return;
+                }
+                if (op == Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE && rqHead == rqTail) {
+                    rnr(p.psn);
+                    return;
+                }
+                counters.rxWriteRequests++;
+                writeLength = p.rethLength;
+                break;
+            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE:
+                if (rqHead == rqTail) {
+                    rnr(p.psn);
+                    return;
+                }
+                break;
+            case Opcode.SEND_FIRST:
+            case Opcode.SEND_ONLY:
+            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
+                recvOffset = 0;
+                if (!sendFits(p)) {
+                    return;
+                }
+                break;
+            case Opcode.SEND_MIDDLE:
+            case Opcode.SEND_LAST:
+            case Opcode.SEND_LAST_WITH_IMMEDIATE:
+                if (!sendFits(p)) {
+                    return;
+                }
+                break;
+            case Opcode.RDMA_READ_REQUEST:
+                acceptRead(p);
+                return;
+            default:
+                break;
+        }
+        ePsn = Psn.add(ePsn, 1);
+        nakSent = false;
+        unacked++;
+        ackBecn |= echo;
+        boolean last = isLastOrOnly(op);
+        if (op <= Opcode.SEND_ONLY_WITH_IMMEDIATE) {
+            recvOffset += p.payloadBytes;
+            if (last) {
+                RecvWqe r = rq[rqHead++ & rqMask];
+                host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, recvOffset, Opcode.hasImm(op), p.immDt, false);
+                recvOffset = 0;
+            }
+        } else if (op == Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE || op == Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE) {
+            RecvWqe r = rq[rqHead++ & rqMask];
+            host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, writeLength, true, p.immDt, true);
+        }
+        if (last) {
+            msn = (msn + 1) & Psn.MASK;
+            msgStartPsn = ePsn;
+        }
+        if (p.ackReq || unacked >= ackEvery || echo) {
+            scheduleAck();
+        }
+    }
+
+    private static boolean isLastOrOnly(int op) {
+        switch (op) {
+            case Opcode.SEND_LAST:
+            case Opcode.SEND_LAST_WITH_IMMEDIATE:
+            case Opcode.SEND_ONLY:
+            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
+            case Opcode.RDMA_WRITE_LAST:
+            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE:
+            case Opcode.RDMA_WRITE_ONLY:
+            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private boolean sendFits(Packet p) {
+        if (rqHead == rqTail) {
+            rnr(p.psn);
+            return false;
+        }
+        if (recvOffset + p.payloadBytes > rq[rqHead & rqMask].length) {
+            counters.respLocalLengthError++;
+            nak(Aeth.NAK_INVALID_REQUEST, p.psn);
+            return false;
+        }
+        return true;
+    }
+
+    private void acceptRead(Packet p) {
+        if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_READ)) {
+            remoteAccessError(p.psn);
+            return;
+        }
+        if (reads.full()) {
+            return;
+        }
+        int n = Math.max(1, (int) ((p.rethLength + (long) mtu - 1) / mtu));
+        counters.rxReadRequests++;
+        reads.add(p.psn, p.rethVa, p.rethLength, n);
+        ePsn = Psn.add(ePsn, n);
+        msgStartPsn = ePsn;
+        msn = (msn + 1) & Psn.MASK;
+        nakSent = false;
+        host.requestTransmit();
+    }
+
+    private void duplicate(Packet p, boolean echo) {
+        counters.duplicateRequest++;
+        if (p.opcode == Opcode.RDMA_READ_REQUEST) {
+            if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_READ)) {
+                return;
+            }
+            reads.truncateFrom(p.psn);
+            if (!reads.full()) {
+                int n = Math.max(1, (int) ((p.rethLength + (long) mtu - 1) / mtu));
+                counters.rxReadRequests++;
+                reads.add(p.psn, p.rethVa, p.rethLength, n);
+                host.requestTransmit();
+            }
+            return;
+        }
+        if (!(ackPending && (ackSyndrome & Aeth.TYPE_MASK) != Aeth.TYPE_ACK)) {
+            ackBecn |= echo;
+            scheduleAck();
+        }
+    }
+
+    private void outOfSequence(Packet p) {
+        counters.outOfSequence++;
+        if (!nakSent || Psn.diff(p.psn, highestOosPsn) <= 0) {
+            if (policy.restartMessage()) {
+                ePsn = msgStartPsn;
+                recvOffset = 0;
+            }
+            nak(Aeth.NAK_PSN_SEQUENCE_ERROR, ePsn);
+        }
+        highestOosPsn = p.psn;
+    }
+
+    private void remoteAccessError(int psn) {
+        counters.respRemoteAccessErrors++;
+        nak(Aeth.NAK_REMOTE_ACCESS_ERROR, psn);
+    }
+
+    private void rnr(int psn) {
+        counters.outOfBuffer++;
+        nak(Aeth.rnrNak(minRnrTimer), psn);
+        highestOosPsn = psn;
+    }
+
+    private void nak(int syndrome, int psn) {
+        nakSent = true;
+        ackPending = true;
+        ackSyndrome = syndrome;
+        nakPsn = psn;
+        host.requestAck();
+    }
+
+    private void scheduleAck() {
+        ackPending = true;
+        ackSyndrome = Aeth.ACK_UNLIMITED;
+        host.requestAck();
+    }
+
+    /** Whether an ACK or NAK waits to be sent. */
+    public boolean ackPending() {
+        return ackPending;
+    }
+
+    /**
+     * Fills {@code p} (an ACKNOWLEDGE packet from the host) with the pending ACK or NAK and
+     * clears it; returns the BECN flag to echo.
+     */
+    public boolean fillAck(Packet p) {
+        ackPending = false;
+        p.aethSyndrome = ackSyndrome;
+        p.aethMsn = msn;
+        if ((ackSyndrome & Aeth.TYPE_MASK) == Aeth.TYPE_ACK) {
+            int last = Psn.add(ePsn, -1);
+            if (!reads.isEmpty()) {
+                last = Psn.add(reads.headFirstPsn(), -1);
+            }
+            p.psn = last;
+            unacked = 0;
+        } else {
+            p.psn = nakPsn;
+        }
+        boolean becn = ackBecn;
+        ackBecn = false;
+        return becn;
+    }
+
+    /** Whether READ response packets wait to be sent. */
+    public boolean hasReadResponse() {
+        return !stopped && !reads.isEmpty();
+    }
+
+    /** Builds the next READ response packet (FIRST/MIDDLE/LAST/ONLY; AETH on all but MIDDLE). */
+    public Packet buildReadResponse() {
+        int sent = reads.headSent();
+        int n = reads.headPackets();
+        int psn = reads.headNextPsn();
+        int op;
+        if (n == 1) {
+            op = Opcode.RDMA_READ_RESPONSE_ONLY;
+        } else if (sent == 0) {
+            op = Opcode.RDMA_READ_RESPONSE_FIRST;
+        } else if (sent == n - 1) {
+            op = Opcode.RDMA_READ_RESPONSE_LAST;
+        } else {
+            op = Opcode.RDMA_READ_RESPONSE_MIDDLE;
+        }
+        Packet p = host.newPacket(op, psn);
+        long off = (long) sent * mtu;
+        p.payloadBytes = (int) Math.max(0, Math.min(mtu, reads.headLength() - off));
+        p.aethSyndrome = Aeth.ACK_UNLIMITED;
+        p.aethMsn = msn;
+        p.computeSizes();
+        int end = reads.headEndPsn();
+        if (reads.advanceHead() && Psn.diff(ePsn, end) > 0) {
+            scheduleAck();
+        }
+        return p;
+    }
+
+    /** QP in ERR: posted receives complete with IBV_WC_WR_FLUSH_ERR. */
+    public void flush() {
+        stopped = true;
+        ackPending = false;
+        while (rqHead != rqTail) {
+            RecvWqe r = rq[rqHead++ & rqMask];
+            counters.respCqeFlushError++;
+            host.completeRecv(r, WcStatus.IBV_WC_WR_FLUSH_ERR, 0, false, 0, false);
+        }
+    }
+}
