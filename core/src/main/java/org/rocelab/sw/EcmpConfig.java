@@ -1,0 +1,39 @@
+package org.rocelab.sw;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Which 5-tuple fields the ECMP hash covers and its seed (scenario key {@code ecmp: {fields,
+ * seed}}). RoCEv2's UDP source port is the per-QP entropy (its destination port is always 4791).
+ */
+public record EcmpConfig(int fieldMask, long seed) {
+    public static final int SRC_IP = 1;
+    public static final int DST_IP = 2;
+    public static final int PROTO = 4;
+    public static final int SRC_PORT = 8;
+    public static final int DST_PORT = 16;
+    public static final int ALL = 31;
+
+    /** All five fields, seed 0. */
+    public static EcmpConfig defaults() {
+        return new EcmpConfig(ALL, 0);
+    }
+
+    /** From field names {@code src_ip dst_ip proto src_port dst_port}. */
+    public static EcmpConfig of(List<String> fields, long seed) {
+        int mask = 0;
+        for (String f : fields) {
+            switch (f.toLowerCase(Locale.ROOT)) {
+                case "src_ip" -> mask |= SRC_IP;
+                case "dst_ip" -> mask |= DST_IP;
+                case "proto" -> mask |= PROTO;
+                case "src_port" -> mask |= SRC_PORT;
+                case "dst_port" -> mask |= DST_PORT;
+                default -> throw new IllegalArgumentException(
+                        "ecmp.fields: unknown field '" + f + "', expected src_ip, dst_ip, proto, src_port, dst_port");
+            }
+        }
+        return new EcmpConfig(mask, seed);
+    }
+}

@@ -1,0 +1,55 @@
+package org.rocelab.sw;
+
+import org.rocelab.packet.Packet;
+
+/**
+ * Deterministic ECMP member selection over a configurable subset of the 5-tuple (src/dst IP,
+ * protocol, src/dst L4 port) and a seed; RoCEv2's UDP source port carries the per-QP entropy.
+ * Each field is folded in with the SplitMix64 finaliser; the member is the hash's high bits
+ * scaled to the group size (no modulo bias to speak of, no allocation).
+ */
+public final class EcmpHash {
+    private final int fields;
+    private final long seed;
+
+    public EcmpHash(EcmpConfig cfg) {
+        this.fields = cfg.fieldMask();
+        this.seed = cfg.seed();
+    }
+
+    /** The 64-bit hash of the configured fields. */
+    public long hash(int srcIp, int dstIp, int proto, int srcPort, int dstPort) {
+        long h = mix(seed ^ 0x9E3779B97F4A7C15L);
+        if ((fields & EcmpConfig.SRC_IP) != 0) {
+            h = mix(h ^ (srcIp & 0xFFFFFFFFL));
+        }
+        if ((fields & EcmpConfig.DST_IP) != 0) {
+            h = mix(h ^ (dstIp & 0xFFFFFFFFL) << 1);
+        }
+        if ((fields & EcmpConfig.PROTO) != 0) {
+            h = mix(h ^ proto);
+        }
+        if ((fields & EcmpConfig.SRC_PORT) != 0) {
+            h = mix(h ^ (long) srcPort << 16);
+        }
+        if ((fields & EcmpConfig.DST_PORT) != 0) {
+            h = mix(h ^ (long) dstPort << 32);
+        }
+        return h;
+    }
+
+    /** Member index 0..n-1 for the packet. */
+    public int select(Packet p, int n) {
+        if (n == 1) {
+            return 0;
+        }
+        long h = hash(p.srcIp, p.dstIp, p.ipProto, p.srcPort, p.dstPort);
+        return (int) (((h >>> 32) * n) >>> 32);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

@@ -1,0 +1,105 @@
+package org.rocelab.sw;
+
+import org.rocelab.link.FrameSource;
+import org.rocelab.packet.Packet;
+
+/**
+ * The 8 egress queues of one switch port and its scheduler: the {@link FrameSource} the port's
+ * MAC pulls from when the wire is free. A paused priority's queue is skipped (pausing one never
+ * stops another, 802.1Qbb); priority n pauses queue n (SONiC's identity
+ * MAP_PFC_PRIORITY_TO_QUEUE). The PFC watchdog can make a queue ignore pause. FIFO rings per
+ * queue; nothing allocated per packet once the rings have grown.
+ */
+final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
+    private final Switch owner;
+    private final int portIndex;
+    private final DwrrScheduler scheduler;
+    private final Packet[][] rings = new Packet[8][];
+    private final int[] head = new int[8];
+    private final int[] count = new int[8];
+    private int nonEmpty;
+    private PfcWatchdog watchdog;
+
+    EgressQueues(Switch owner, int portIndex, DwrrScheduler scheduler) {
+        this.owner = owner;
+        this.portIndex = portIndex;
+        this.scheduler = scheduler;
+        for (int q = 0; q < 8; q++) {
+            rings[q] = new Packet[16];
+        }
+    }
+
+    void watchdog(PfcWatchdog wd) {
+        this.watchdog = wd;
+    }
+
+    void enqueue(int q, Packet p) {
+        Packet[] r = rings[q];
+        if (count[q] == r.length) {
+            r = grow(q);
+        }
+        r[(head[q] + count[q]) & (r.length - 1)] = p;
+        count[q]++;
+        nonEmpty |= 1 << q;
+    }
+
+    private Packet[] grow(int q) {
+        Packet[] old = rings[q];
+        Packet[] r = new Packet[old.length * 2];
+        for (int i = 0; i < count[q]; i++) {
+            r[i] = old[(head[q] + i) & (old.length - 1)];
+        }
+        head[q] = 0;
+        rings[q] = r;
+        return r;
+    }
+
+    Packet poll(int q) {
+        Packet[] r = rings[q];
+        Packet p = r[head[q]];
+        r[head[q]] = null;
+        head[q] = (head[q] + 1) & (r.length - 1);
+        if (--count[q] == 0) {
+            nonEmpty &= ~(1 << q);
+            scheduler.emptied(q);
+        }
+        return p;
+    }
+
+    @Override
+    public int headBytes(int q) {
+        return rings[q][head[q]].frameBytes;
+    }
+
+    int count(int q) {
+        return count[q];
+    }
+
+    /** Bit n set = queue n holds packets. */
+    int nonEmptyMask() {
+        return nonEmpty;
+    }
+
+    @Override
+    public Packet nextFrame(int pausedPriorities) {
+        int ignore = 0;
+        if (watchdog != null) {
+            watchdog.observe(pausedPriorities, nonEmpty);
+            ignore = watchdog.ignorePauseMask();
+        }
+        while (true) {
+            int eligible = nonEmpty & ~(pausedPriorities & ~ignore);
+            int q = scheduler.pick(eligible, this);
+            if (q < 0) {
+                return null;
+            }
+            Packet p = poll(q);
+            if (owner.dequeued(p, portIndex, q, count[q])) {
+                if (watchdog != null) {
+                    watchdog.transmitted(q);
+                }
+                return p;
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.rocelab.sw;
+
+import java.util.Arrays;
+
+/**
+ * IPv4 longest-prefix match: a binary trie in parallel int arrays (no objects, no boxing per
+ * lookup; at most 32 steps). Each node holds a computed and a static next-hop group; a static
+ * route on a prefix overrides the computed one on the same prefix (DESIGN.md §3: static routes
+ * override computed ones), and the longest matching prefix wins.
+ */
+public final class LpmTable {
+    private int[] child0 = new int[64];
+    private int[] child1 = new int[64];
+    private int[] computed = new int[64];
+    private int[] fixed = new int[64];
+    private int nodes = 1;
+
+    public LpmTable() {
+        Arrays.fill(computed, -1);
+        Arrays.fill(fixed, -1);
+    }
+
+    /** Sets the group of {@code prefix/len}; static entries override computed ones. */
+    public void put(int prefix, int len, int group, boolean isStatic) {
+        if (len < 0 || len > 32) {
+            throw new IllegalArgumentException("route: prefix length must be 0-32, got " + len);
+        }
+        int n = 0;
+        for (int bit = 0; bit < len; bit++) {
+            boolean one = (prefix >>> (31 - bit) & 1) != 0;
+            int next = one ? child1[n] : child0[n];
+            if (next == 0) {
+                next = newNode();
+                if (one) {
+                    child1[n] = next;
+                } else {
+                    child0[n] = next;
+                }
+            }
+            n = next;
+        }
+        if (isStatic) {
+            fixed[n] = group;
+        } else {
+            computed[n] = group;
+        }
+    }
+
+    private int newNode() {
+        if (nodes == child0.length) {
+            int len = nodes * 2;
+            child0 = Arrays.copyOf(child0, len);
+            child1 = Arrays.copyOf(child1, len);
+            computed = Arrays.copyOf(computed, len);
+            fixed = Arrays.copyOf(fixed, len);
+            Arrays.fill(computed, nodes, len, -1);
+            Arrays.fill(fixed, nodes, len, -1);
+        }
+        return nodes++;
+    }
+
+    /** The group of the longest prefix matching {@code addr}, or -1. */
+    public int lookup(int addr) {
+        int n = 0;
+        int best = -1;
+        for (int bit = 0; ; bit++) {
+            int g = fixed[n] >= 0 ? fixed[n] : computed[n];
+            if (g >= 0) {
+                best = g;
+            }
+            if (bit == 32) {
+                return best;
+            }
+            n = (addr >>> (31 - bit) & 1) != 0 ? child1[n] : child0[n];
+            if (n == 0) {
+                return best;
+            }
+        }
+    }
+}

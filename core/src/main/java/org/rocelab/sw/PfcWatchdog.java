@@ -1,0 +1,171 @@
+package org.rocelab.sw;
+
+import org.rocelab.link.Port;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+
+/**
+ * SONiC's PFC watchdog (pfcwd) for the lossless queues of one switch port (roce-facts.md §2.3;
+ * Guo et al. SIGCOMM 2016 §4). A storm is declared when a lossless queue has been paused by the
+ * peer continuously for {@code detection_time} with packets waiting and nothing transmitted.
+ * Then: {@code drop} discards the queue's packets and every new arrival for it, and the packets
+ * of that priority arriving on this port (so the port sends no pause for it), ignoring received
+ * PFC; {@code forward} ignores received PFC; {@code alert} only counts. The storm is restored
+ * after {@code restoration_time} with no pause frame received for that priority, checked every
+ * restoration_time (SONiC polls; real gear's smallest detection time is 100 ms). Event driven:
+ * one timer per port, armed only while a queue is stalled or stormed.
+ */
+final class PfcWatchdog {
+    private final Simulation sim;
+    private final Port port;
+    private final WatchdogConfig cfg;
+    private final int queueMask;
+    private final Switch owner;
+    private final int portIndex;
+    private final Timer timer;
+    private final long[] stallSincePs = new long[8];
+    private final long[] dueAtPs = new long[8];
+    private final long[] pauseCountAtCheck = new long[8];
+    private int stormMask;
+    private int ignoreMask;
+    private int dropMask;
+
+    /** STORM DETECTED, STORM RESTORED, TX OK, TX DROP, RX OK, RX DROP per queue. */
+    final long[] stormDetected = new long[8];
+    final long[] stormRestored = new long[8];
+    final long[] txOk = new long[8];
+    final long[] txDrop = new long[8];
+    final long[] rxOk = new long[8];
+    final long[] rxDrop = new long[8];
+
+    PfcWatchdog(Simulation sim, Port port, WatchdogConfig cfg, int losslessQueueMask, Switch owner, int portIndex) {
+        this.sim = sim;
+        this.port = port;
+        this.cfg = cfg;
+        this.queueMask = losslessQueueMask;
+        this.owner = owner;
+        this.portIndex = portIndex;
+        this.timer = sim.timer(port.component(), this::onTimer);
+        java.util.Arrays.fill(stallSincePs, -1);
+        java.util.Arrays.fill(dueAtPs, Long.MAX_VALUE);
+    }
+
+    /** Queues whose received pause is ignored (storm with drop or forward). */
+    int ignorePauseMask() {
+        return ignoreMask;
+    }
+
+    /** Whether new packets for queue {@code q} are dropped (storm with drop). */
+    boolean dropping(int q) {
+        return (dropMask >>> q & 1) != 0;
+    }
+
+    /** Whether queue {@code q} is in a storm now. */
+    boolean storm(int q) {
+        return (stormMask >>> q & 1) != 0;
+    }
+
+    /** The MAC is about to pick a frame: note which lossless queues are paused with packets. */
+    void observe(int pausedMask, int nonEmptyMask) {
+        int watch = queueMask & ~stormMask;
+        if (watch == 0) {
+            return;
+        }
+        long now = sim.now();
+        boolean changed = false;
+        for (int q = 0; q < 8; q++) {
+            if ((watch >>> q & 1) == 0) {
+                continue;
+            }
+            boolean stalled = (pausedMask >>> q & 1) != 0 && (nonEmptyMask >>> q & 1) != 0;
+            if (stalled && stallSincePs[q] < 0) {
+                stallSincePs[q] = now;
+                dueAtPs[q] = now + cfg.detectionPs();
+                changed = true;
+            } else if (!stalled && stallSincePs[q] >= 0) {
+                stallSincePs[q] = -1;
+                dueAtPs[q] = Long.MAX_VALUE;
+                changed = true;
+            }
+        }
+        if (changed) {
+            arm();
+        }
+    }
+
+    /** A frame of queue {@code q} went out. */
+    void transmitted(int q) {
+        if (storm(q)) {
+            txOk[q]++;
+        } else if (stallSincePs[q] >= 0) {
+            stallSincePs[q] = -1;
+            dueAtPs[q] = Long.MAX_VALUE;
+            arm();
+        }
+    }
+
+    private void onTimer(long now) {
+        for (int q = 0; q < 8; q++) {
+            if (dueAtPs[q] > now) {
+                continue;
+            }
+            if (!storm(q)) {
+                boolean stalled = (port.pausedMask() >>> q & 1) != 0 && owner.queueLength(portIndex, q) > 0;
+                if (stalled && stallSincePs[q] >= 0) {
+                    detect(q, now);
+                } else {
+                    stallSincePs[q] = -1;
+                    dueAtPs[q] = Long.MAX_VALUE;
+                }
+            } else {
+                long c = port.counters().rxPause[q];
+                if (c == pauseCountAtCheck[q]) {
+                    restore(q);
+                } else {
+                    pauseCountAtCheck[q] = c;
+                    dueAtPs[q] = now + cfg.restorationPs();
+                }
+            }
+        }
+        arm();
+        port.kick();
+    }
+
+    private void detect(int q, long now) {
+        int bit = 1 << q;
+        stormMask |= bit;
+        stormDetected[q]++;
+        if (cfg.action() == WatchdogAction.DROP) {
+            dropMask |= bit;
+            ignoreMask |= bit;
+            txDrop[q] += owner.flushQueue(portIndex, q);
+        } else if (cfg.action() == WatchdogAction.FORWARD) {
+            ignoreMask |= bit;
+        }
+        stallSincePs[q] = -1;
+        pauseCountAtCheck[q] = port.counters().rxPause[q];
+        dueAtPs[q] = now + cfg.restorationPs();
+    }
+
+    private void restore(int q) {
+        int bit = 1 << q;
+        stormMask &= ~bit;
+        dropMask &= ~bit;
+        ignoreMask &= ~bit;
+        stormRestored[q]++;
+        stallSincePs[q] = -1;
+        dueAtPs[q] = Long.MAX_VALUE;
+    }
+
+    private void arm() {
+        long next = Long.MAX_VALUE;
+        for (int q = 0; q < 8; q++) {
+            next = Math.min(next, dueAtPs[q]);
+        }
+        if (next == Long.MAX_VALUE) {
+            timer.cancel();
+        } else if (!timer.pending() || timer.timePs() != next) {
+            timer.scheduleAt(next);
+        }
+    }
+}

@@ -1,0 +1,383 @@
+package org.rocelab.sw;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.link.Port;
+import org.rocelab.packet.DropReason;
+import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketKind;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Simulation;
+
+/**
+ * A lossless Ethernet switch as SONiC configures one (DESIGN.md §1): per-port trust and
+ * classification (DSCP/PCP → TC → PG/queue), ingress ACL, IPv4 longest-prefix routing with ECMP,
+ * TTL, egress MTU, the shared-buffer {@link SharedBufferMmu} with PFC XOFF/XON, egress queues
+ * with WRED/ECN and strict/DWRR scheduling, and the PFC watchdog.
+ *
+ * <p>Zero-time hops are direct calls: a frame received by a port's MAC runs the whole ingress
+ * pipeline and lands in an egress queue in the same event; the only events are the ports'
+ * transmit-done, link arrivals, PFC refresh and watchdog timers. Each port is a {@link Port}
+ * whose frame source is its egress scheduler and whose upper sink is this pipeline. Nothing is
+ * allocated per packet.
+ */
+public final class Switch {
+    private final Simulation sim;
+    private final PacketPool pool;
+    private final String name;
+    private final SwitchConfig cfg;
+    private final SharedBufferMmu mmu;
+    private final int[] dscpToTc;
+    private final int[] pcpToTc;
+    private final int[] tcToPg;
+    private final int[] tcToQueue;
+    private final int[] pgPriorities = new int[8];
+    private final int losslessPgMask;
+    private final int losslessQueueMask;
+    private final AclTable acl;
+    private final EcmpHash ecmp;
+    private final LpmTable lpm = new LpmTable();
+    private final List<int[]> groups = new ArrayList<>();
+    private int[][] groupArray = new int[0][];
+    private SwitchPort[] ports = new SwitchPort[0];
+    private final Map<String, Integer> portsByName = new HashMap<>();
+    private final long[] drops = new long[QueueCounters.REASONS];
+    private long ecnMarked;
+
+    /** A switch with SONiC's dynamic-threshold MMU. */
+    public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg) {
+        this(sim, pool, name, cfg, ThresholdPolicy.dynamic(cfg.losslessAlpha(), cfg.lossyAlpha()));
+    }
+
+    /** A switch whose MMU uses {@code policy} for its thresholds (e.g. the HPCC profile's). */
+    public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg, ThresholdPolicy policy) {
+        this.sim = sim;
+        this.pool = pool;
+        this.name = name;
+        this.cfg = cfg;
+        this.mmu = new SharedBufferMmu(cfg.bufferBytes(), cfg.pgReservedBytes(), cfg.xonOffsetBytes(), policy);
+        QosMaps m = cfg.maps();
+        this.dscpToTc = m.dscpTable();
+        this.pcpToTc = m.pcpTable();
+        this.tcToPg = m.pgTable();
+        this.tcToQueue = m.queueTable();
+        for (int tc = 0; tc < 8; tc++) {
+            if (cfg.lossless(tc)) {
+                pgPriorities[tcToPg[tc]] |= 1 << tc;
+            }
+        }
+        this.losslessPgMask = cfg.losslessPgMask();
+        this.losslessQueueMask = cfg.losslessQueueMask();
+        this.acl = new AclTable(cfg.acl());
+        this.ecmp = new EcmpHash(cfg.ecmp());
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public SwitchConfig config() {
+        return cfg;
+    }
+
+    public SharedBufferMmu mmu() {
+        return mmu;
+    }
+
+    public AclTable acl() {
+        return acl;
+    }
+
+    // ---------------------------------------------------------------- building
+
+    /** Adds a port with the switch's settings; see {@link #addPort(String, long, PortOptions)}. */
+    public SwitchPort addPort(String portName, long speedBps) {
+        return addPort(portName, speedBps, PortOptions.DEFAULT);
+    }
+
+    /**
+     * Adds a port named {@code <switch>:<portName>} (convention: the peer's name, e.g. {@code
+     * sw0:h3}) running at {@code speedBps} (used for the headroom formula). Connect it with {@code
+     * new Link(sim, pool, sw.addPort(...).port(), peerPort, spec)}.
+     *
+     * @throws IllegalArgumentException if the name is taken or the buffer cannot hold the headroom
+     */
+    public SwitchPort addPort(String portName, long speedBps, PortOptions opts) {
+        if (portsByName.containsKey(portName)) {
+            throw new IllegalArgumentException("switch " + name + ": duplicate port " + portName);
+        }
+        double cable = opts.cableLengthM() >= 0 ? opts.cableLengthM() : cfg.cableLengthM();
+        int mtu = opts.mtu() > 0 ? opts.mtu() : cfg.mtu();
+        long headroom = losslessPgMask == 0 ? 0 : cfg.headroomFor(speedBps, cable);
+        int index = mmu.addPort(headroom, losslessPgMask, losslessQueueMask);
+        Port port = new Port(sim, pool, name + ":" + portName);
+        port.pfcEnabled(cfg.losslessMask());
+        int maxFrame = Math.max(mtu, cfg.mtu()) + 26;
+        EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
+        PfcGenerator pfc = new PfcGenerator(sim, pool, port, cfg.pauseMode(), cfg.pauseQuanta(), pgPriorities);
+        PfcWatchdog wd = cfg.watchdog() == null || losslessQueueMask == 0
+                ? null
+                : new PfcWatchdog(sim, port, cfg.watchdog(), losslessQueueMask, this, index);
+        queues.watchdog(wd);
+        WredMarker[] wred = new WredMarker[8];
+        for (int tc = 0; tc < 8; tc++) {
+            EcnProfile e = cfg.ecn().get(tc);
+            int q = tcToQueue[tc];
+            if (e != null && wred[q] == null) {
+                wred[q] = new WredMarker(e, sim.random(port.name() + "/q" + q + "/wred"));
+            }
+        }
+        SwitchPort sp = new SwitchPort(this, index, port, mtu, opts.trust() != null ? opts.trust() : cfg.trust(),
+                opts.defaultTc() >= 0 ? opts.defaultTc() : cfg.defaultTc(), cable, queues, pfc, wd, wred);
+        port.source(queues);
+        port.upper(sp);
+        ports = Arrays.copyOf(ports, index + 1);
+        ports[index] = sp;
+        portsByName.put(portName, index);
+        return sp;
+    }
+
+    /** Adds a computed route: {@code prefix/len} via the ports listed (ECMP when several). */
+    public void addRoute(int prefix, int len, int[] portIndices) {
+        lpm.put(prefix, len, group(portIndices), false);
+    }
+
+    /** Adds a static route, which overrides a computed route on the same prefix. */
+    public void addStaticRoute(int prefix, int len, int[] portIndices) {
+        lpm.put(prefix, len, group(portIndices), true);
+    }
+
+    private int group(int[] portIndices) {
+        if (portIndices.length == 0) {
+            throw new IllegalArgumentException("route: at least one next-hop port expected");
+        }
+        for (int p : portIndices) {
+            if (p < 0 || p >= ports.length) {
+                throw new IllegalArgumentException("route: switch " + name + " has no port " + p);
+            }
+        }
+        groups.add(portIndices.clone());
+        groupArray = groups.toArray(new int[0][]);
+        return groups.size() - 1;
+    }
+
+    public int portCount() {
+        return ports.length;
+    }
+
+    public SwitchPort port(int index) {
+        return ports[index];
+    }
+
+    /** The port added as {@code portName}, or null. */
+    public SwitchPort port(String portName) {
+        Integer i = portsByName.get(portName);
+        return i == null ? null : ports[i];
+    }
+
+    /** The egress port {@code dstIp} routes to for this 5-tuple, or -1 (no route). */
+    public int routeLookup(Packet p) {
+        int g = lpm.lookup(p.dstIp);
+        if (g < 0) {
+            return -1;
+        }
+        int[] members = groupArray[g];
+        return members[ecmp.select(p, members.length)];
+    }
+
+    // ---------------------------------------------------------------- pipeline
+
+    /** The ingress pipeline: classify, ACL, route, TTL, MTU, MMU, WRED, enqueue. */
+    void ingress(Packet p, int in) {
+        SwitchPort ip = ports[in];
+        boolean isIp = p.kind == PacketKind.ROCE_V2 || p.kind == PacketKind.TCP;
+        int tc;
+        if (ip.trust == Trust.DSCP && isIp) {
+            tc = dscpToTc[p.dscp & 63];
+        } else if (p.vlanTagged && ip.trust == Trust.PCP) {
+            tc = pcpToTc[p.pcp & 7];
+        } else {
+            tc = ip.defaultTc;
+        }
+        p.trafficClass = tc;
+        int pg = tcToPg[tc];
+        int q = tcToQueue[tc];
+        if (!isIp || p.ipv6) {
+            rxDrop(ip, p, DropReason.NO_ROUTE);
+            return;
+        }
+        if (!acl.permit(p)) {
+            rxDrop(ip, p, DropReason.ACL);
+            return;
+        }
+        int out = routeLookup(p);
+        if (out < 0) {
+            rxDrop(ip, p, DropReason.NO_ROUTE);
+            return;
+        }
+        if (p.ttl <= 1) {
+            rxDrop(ip, p, DropReason.TTL);
+            return;
+        }
+        p.ttl--;
+        if (ip.watchdog != null && ip.watchdog.dropping(q)) {
+            ip.watchdog.rxDrop[q]++;
+            rxDrop(ip, p, DropReason.PFC_WATCHDOG);
+            return;
+        }
+        if (ip.watchdog != null && ip.watchdog.storm(q)) {
+            ip.watchdog.rxOk[q]++;
+        }
+        enqueue(p, in, pg, ports[out], q);
+    }
+
+    private void enqueue(Packet p, int in, int pg, SwitchPort op, int q) {
+        int bytes = p.frameBytes;
+        if (bytes > op.mtu) {
+            txDrop(op, q, p, DropReason.MTU);
+            return;
+        }
+        if (op.watchdog != null && op.watchdog.dropping(q)) {
+            op.watchdog.txDrop[q]++;
+            txDrop(op, q, p, DropReason.PFC_WATCHDOG);
+            return;
+        }
+        int out = op.index;
+        long queueBefore = mmu.queueBytes(out, q);
+        int verdict = mmu.admitIngress(in, pg, bytes);
+        if (verdict == SharedBufferMmu.DROP_HEADROOM) {
+            txDrop(op, q, p, DropReason.HEADROOM);
+            return;
+        }
+        if (verdict == SharedBufferMmu.DROP_BUFFER) {
+            txDrop(op, q, p, DropReason.BUFFER);
+            return;
+        }
+        boolean headroom = verdict == SharedBufferMmu.HEADROOM;
+        if (!mmu.admitEgress(out, q, bytes)) {
+            mmu.releaseIngress(in, pg, bytes, headroom);
+            txDrop(op, q, p, DropReason.BUFFER);
+            return;
+        }
+        p.ingressPort = in;
+        p.ingressPg = pg;
+        p.inHeadroom = headroom;
+        if (!cfg.ecnAtDequeue() && op.wred[q] != null) {
+            int w = op.wred[q].apply(p, queueBefore);
+            if (w == WredMarker.MARKED) {
+                countMark(op, q, bytes);
+            } else if (w == WredMarker.DROP) {
+                mmu.releaseEgress(out, q, bytes);
+                mmu.releaseIngress(in, pg, bytes, headroom);
+                txDrop(op, q, p, DropReason.WRED);
+                return;
+            }
+        }
+        op.queues.enqueue(q, p);
+        if (mmu.checkXoff(in, pg)) {
+            ports[in].pfc.xoff(pg);
+        }
+        op.port.kick();
+    }
+
+    /**
+     * A frame left egress queue {@code q} of port {@code out}: return its buffer, resume its
+     * ingress PG if due, mark at dequeue when configured. False if WRED dropped it at dequeue.
+     */
+    boolean dequeued(Packet p, int out, int q, int left) {
+        int bytes = p.frameBytes;
+        release(p, out, q);
+        SwitchPort op = ports[out];
+        if (cfg.ecnAtDequeue() && op.wred[q] != null) {
+            int w = op.wred[q].apply(p, mmu.queueBytes(out, q));
+            if (w == WredMarker.MARKED) {
+                countMark(op, q, bytes);
+            } else if (w == WredMarker.DROP) {
+                txDrop(op, q, p, DropReason.WRED);
+                return false;
+            }
+        }
+        op.queueCounters.txPackets[q]++;
+        op.queueCounters.txBytes[q] += bytes;
+        return true;
+    }
+
+    private void release(Packet p, int out, int q) {
+        int bytes = p.frameBytes;
+        mmu.releaseEgress(out, q, bytes);
+        int in = p.ingressPort;
+        int pg = p.ingressPg;
+        mmu.releaseIngress(in, pg, bytes, p.inHeadroom);
+        if (mmu.checkXon(in, pg)) {
+            ports[in].pfc.xon(pg);
+        }
+    }
+
+    /** Watchdog drop action: discards every packet of queue {@code q}; returns how many. */
+    int flushQueue(int out, int q) {
+        SwitchPort op = ports[out];
+        int n = 0;
+        while (op.queues.count(q) > 0) {
+            Packet p = op.queues.poll(q);
+            release(p, out, q);
+            txDrop(op, q, p, DropReason.PFC_WATCHDOG);
+            n++;
+        }
+        return n;
+    }
+
+    int queueLength(int out, int q) {
+        return ports[out].queues.count(q);
+    }
+
+    private void countMark(SwitchPort op, int q, int bytes) {
+        op.queueCounters.ecnMarkedPackets[q]++;
+        op.queueCounters.ecnMarkedBytes[q] += bytes;
+        ecnMarked++;
+    }
+
+    private void rxDrop(SwitchPort ip, Packet p, DropReason reason) {
+        ip.rxDrops[reason.ordinal()]++;
+        drops[reason.ordinal()]++;
+        pool.drop(p, reason);
+    }
+
+    private void txDrop(SwitchPort op, int q, Packet p, DropReason reason) {
+        op.queueCounters.drop(q, p.frameBytes, reason);
+        drops[reason.ordinal()]++;
+        pool.drop(p, reason);
+    }
+
+    // ---------------------------------------------------------------- counters
+
+    /** Packets this switch dropped for {@code reason}. */
+    public long drops(DropReason reason) {
+        return drops[reason.ordinal()];
+    }
+
+    /** Packets this switch marked CE. */
+    public long ecnMarked() {
+        return ecnMarked;
+    }
+
+    /** Closes running pause intervals into the duration counters (call at the end of a run). */
+    public void closeIntervals() {
+        long now = sim.now();
+        for (SwitchPort sp : ports) {
+            sp.pfc.closeIntervals(now);
+            sp.port.closePauseIntervals(now);
+        }
+    }
+
+    /** The SONiC-style counter tables of this switch. */
+    public SwitchCounters counters() {
+        return new SwitchCounters(this);
+    }
+
+    PfcWatchdog watchdog(int port) {
+        return ports[port].watchdog;
+    }
+}

@@ -1,0 +1,89 @@
+package org.rocelab.sw;
+
+import org.rocelab.link.Port;
+import org.rocelab.packet.DropReason;
+import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketSink;
+
+/**
+ * One port of a {@link Switch}: its MAC ({@link Port}), the ingress entry (the port's upper
+ * sink, a direct call into the switch pipeline), its egress queues, PFC generator, watchdog,
+ * WRED markers and counters. Built by {@link Switch#addPort}.
+ */
+public final class SwitchPort implements PacketSink {
+    final Switch owner;
+    final int index;
+    final Port port;
+    final int mtu;
+    final Trust trust;
+    final int defaultTc;
+    final double cableLengthM;
+    final EgressQueues queues;
+    final PfcGenerator pfc;
+    final PfcWatchdog watchdog;
+    final WredMarker[] wred;
+    final QueueCounters queueCounters = new QueueCounters();
+    /** Drops before an egress queue was chosen (ACL, TTL, no route, watchdog RX), per reason. */
+    final long[] rxDrops = new long[QueueCounters.REASONS];
+
+    SwitchPort(Switch owner, int index, Port port, int mtu, Trust trust, int defaultTc, double cableLengthM,
+            EgressQueues queues, PfcGenerator pfc, PfcWatchdog watchdog, WredMarker[] wred) {
+        this.owner = owner;
+        this.index = index;
+        this.port = port;
+        this.mtu = mtu;
+        this.trust = trust;
+        this.defaultTc = defaultTc;
+        this.cableLengthM = cableLengthM;
+        this.queues = queues;
+        this.pfc = pfc;
+        this.watchdog = watchdog;
+        this.wred = wred;
+    }
+
+    /** Ingress: a frame received by this port's MAC enters the switch pipeline. */
+    @Override
+    public void receive(Packet p) {
+        owner.ingress(p, index);
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public Port port() {
+        return port;
+    }
+
+    public int mtu() {
+        return mtu;
+    }
+
+    public Trust trust() {
+        return trust;
+    }
+
+    public QueueCounters queueCounters() {
+        return queueCounters;
+    }
+
+    /** Packets dropped on ingress (before a queue was chosen) for {@code reason}. */
+    public long rxDrops(DropReason reason) {
+        return rxDrops[reason.ordinal()];
+    }
+
+    /** Packets waiting in egress queue {@code q}. */
+    public int queueLength(int q) {
+        return queues.count(q);
+    }
+
+    /** Priorities this port holds in XOFF towards its peer. */
+    public int xoffPriorities() {
+        return pfc.xoffPriorities();
+    }
+
+    @Override
+    public String toString() {
+        return port.name();
+    }
+}
