@@ -16,6 +16,7 @@ public final class CcRegistry {
     public static CcRegistry standard() {
         CcRegistry r = new CcRegistry();
         r.register("none", params -> NoCongestionControl.FACTORY);
+        r.register(DcqcnProfile.ALGORITHM, DcqcnProfile::fromParams);
         return r;
     }
 

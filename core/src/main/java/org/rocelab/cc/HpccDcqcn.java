@@ -1,0 +1,172 @@
+package org.rocelab.cc;
+
+import org.rocelab.sim.Timer;
+
+/**
+ * {@code hpcc}: DCQCN as the HPCC ns-3 simulator's "Mellanox version" computes it
+ * (alibaba-edu/High-Precision-Congestion-Control, rdma-hw.cc: cnp_received_mlx, UpdateAlphaMlx,
+ * CheckRateDecreaseMlx, RateIncEventTimerMlx, FastRecoveryMlx, ActiveIncreaseMlx, HyperIncreaseMlx;
+ * hpcc-ns3-anchor.md §2.5). It differs from {@link Mlx5Dcqcn} on purpose, to reproduce that
+ * simulator's results:
+ *
+ * <ul>
+ *   <li>CNPs are the CNP flag on ACKs ({@link #onAck} with the flag set), one per flagged ACK;
+ *   <li>first CNP: α = 1, RC = RT = RateOnFirstCnp (1.0) × RC; α timer started with period
+ *       ALPHA_RESUME_INTERVAL and the decrease check with period RATE_DECREASE_INTERVAL offset by
+ *       +1 ns so that a check follows the α update of the same instant;
+ *   <li>α in double precision: α = (1 − g)·α + g if a CNP arrived in the period, else (1 − g)·α;
+ *   <li>decrease: RT = RC if CLAMP_TARGET_RATE or a timer increase happened since the last
+ *       decrease; RC = max(MIN_RATE, ⌊RC·(1 − α/2)⌋); increase timer restarted;
+ *   <li>increase by timer only (no byte counter), RP_TIMER apart: stage &lt; F fast recovery,
+ *       stage = F additive (RATE_AI), stage &gt; F hyper with a constant RATE_HAI step; RC =
+ *       ⌊RC/2⌋ + ⌊RT/2⌋; RT capped at the line rate;
+ *   <li>α and the timers run for the QP's whole life after its first CNP (no release).
+ * </ul>
+ *
+ * The increase timer stops while RC and RT both sit at the line rate, where its events change
+ * nothing but a stage counter that is already non-zero; the next decrease restarts it.
+ */
+public final class HpccDcqcn extends DcqcnReactionPoint {
+    /** rdma-hw.cc ScheduleDecreaseRateMlx(q, 1): "add 1 ns to make sure rate decrease is after alpha update". */
+    public static final long DECREASE_OFFSET_PS = 1_000L;
+
+    private final HpccParams p;
+    private final long aiBps;
+    private final long haiBps;
+    private final Timer decreaseTimer;
+    private final Timer increaseTimer;
+
+    private boolean firstCnpSeen;
+    private double alpha = 1.0;
+    private long originPs;
+    private long alphaTicks;
+    private boolean alphaCnpSeen;
+    private final CnpLatch decreaseCnps = new CnpLatch();
+    private int rpTimeStage;
+
+    public HpccDcqcn(CcHost host, HpccParams params) {
+        super(host, host.lineRateBps());
+        this.p = params;
+        this.aiBps = params.aiRateBps(lineRateBps);
+        this.haiBps = params.haiRateBps(lineRateBps);
+        this.decreaseTimer = sim.timer(host.component(), this::onDecreaseCheck);
+        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    @Override
+    public void onCnp(long nowPs) {
+        host.countCnp(true);
+        if (firstCnpSeen) {
+            updateAlpha(nowPs);
+        }
+        alphaCnpSeen = true;
+        decreaseCnps.arrive(nowPs);
+        if (!firstCnpSeen) {
+            firstCnpSeen = true;
+            alpha = 1.0;
+            alphaCnpSeen = false;
+            originPs = nowPs;
+            alphaTicks = 0;
+            long rate = (long) (HpccParams.RATE_ON_FIRST_CNP * rcBps);
+            rtBps = rate;
+            rcBps = rate;
+            decreaseTimer.scheduleAt(nowPs + p.decreaseIntervalPs() + DECREASE_OFFSET_PS);
+        } else if (!decreaseTimer.pending()) {
+            decreaseTimer.scheduleAt(nextTickAfter(nowPs, originPs + DECREASE_OFFSET_PS, p.decreaseIntervalPs()));
+        }
+    }
+
+    /** Replays UpdateAlphaMlx ticks up to and including {@code nowPs}. */
+    void updateAlpha(long nowPs) {
+        long ticks = (nowPs - originPs) / p.alphaIntervalPs();
+        long due = ticks - alphaTicks;
+        if (due <= 0) {
+            return;
+        }
+        double keep = 1 - p.g();
+        if (alphaCnpSeen) {
+            alpha = keep * alpha + p.g();
+            alphaCnpSeen = false;
+            due--;
+        }
+        alpha = decay(alpha, p.g(), due);
+        alphaTicks = ticks;
+    }
+
+    private void onDecreaseCheck(long nowPs) {
+        updateAlpha(nowPs);
+        if (decreaseCnps.dueAt(nowPs)) {
+            rateDecrease(nowPs);
+        }
+        if (decreaseCnps.latched()) {
+            decreaseTimer.scheduleAt(nowPs + p.decreaseIntervalPs());
+        }
+    }
+
+    /** CheckRateDecreaseMlx. */
+    @Override
+    protected void rateDecrease(long nowPs) {
+        if (p.clampTargetRate() || rpTimeStage != 0) {
+            rtBps = rcBps;
+        }
+        rcBps = Math.max(p.minRateBps(), (long) (rcBps * (1 - alpha / 2)));
+        rpTimeStage = 0;
+        decreaseCnps.consumeAt(nowPs);
+        increaseTimer.scheduleAt(nowPs + p.rpTimerPs());
+        host.rateChanged();
+    }
+
+    /** RateIncEventTimerMlx: the stage before this event picks the phase. */
+    private void onIncreaseTimer(long nowPs) {
+        if (rpTimeStage < p.fastRecoveryTimes()) {
+            fastRecovery();
+        } else if (rpTimeStage == p.fastRecoveryTimes()) {
+            additiveIncrease();
+        } else {
+            hyperIncrease();
+        }
+        rpTimeStage++;
+        if (rcBps != lineRateBps || rtBps != lineRateBps) {
+            increaseTimer.scheduleAt(nowPs + p.rpTimerPs());
+        }
+        host.rateChanged();
+    }
+
+    /** FastRecoveryMlx. */
+    @Override
+    protected void fastRecovery() {
+        rcBps = rcBps / 2 + rtBps / 2;
+    }
+
+    /** ActiveIncreaseMlx. */
+    @Override
+    protected void additiveIncrease() {
+        rtBps = Math.min(lineRateBps, rtBps + aiBps);
+        rcBps = rcBps / 2 + rtBps / 2;
+    }
+
+    /** HyperIncreaseMlx: a constant RATE_HAI step, not i × RATE_HAI. */
+    @Override
+    protected void hyperIncrease() {
+        rtBps = Math.min(lineRateBps, rtBps + haiBps);
+        rcBps = rcBps / 2 + rtBps / 2;
+    }
+
+    /** No byte counter in this profile. */
+    @Override
+    public void onPacketSent(long nowPs, int wireBytes) {}
+
+    @Override
+    public double alpha() {
+        if (firstCnpSeen) {
+            updateAlpha(sim.now());
+        }
+        return alpha;
+    }
+
+    @Override
+    public void close() {
+        cancel(increaseTimer);
+        cancel(decreaseTimer);
+    }
+}

@@ -1,0 +1,229 @@
+package org.rocelab.cc;
+
+import org.rocelab.sim.Timer;
+
+/**
+ * {@code mlx5}: the DCQCN reaction point as NVIDIA ConnectX firmware runs it (roce-facts.md §4.3,
+ * §5.1, §9; semantics cross-checked with google/isekai rdma_roce_cc_dcqcn.cc and HPCC's "Mellanox
+ * version"). α is a 10-bit fixed-point number (1024 = 1.0):
+ *
+ * <ul>
+ *   <li>first CNP of a flow (or after the limiter was released): α = {@code initial_alpha_value},
+ *       RC = RT = {@code rate_to_set_on_first_cnp} (0 = line rate), rate-increase timer started;
+ *   <li>every {@code dce_tcp_rtt}: α = ⌊G·α/1024⌋ + (1024 − G) if a CNP arrived in the period,
+ *       else ⌊G·α/1024⌋ (capped at 1023);
+ *   <li>every {@code rate_reduce_monitor_period}, if a CNP arrived since the last check: RT = RC if
+ *       {@code clamp_tgt_rate}, or a byte-counter increase happened, or {@code clamp_tgt_rate_ati}
+ *       and a timer increase happened; then RC −= min(⌊RC·α/2^rpg_gd⌋, ⌊RC·(100 −
+ *       rpg_min_dec_fac)/100⌋), floored at {@code rpg_min_rate}; stage counters and byte count
+ *       reset, increase timer restarted;
+ *   <li>every {@code rpg_time_reset} and every {@code rpg_byte_reset} bytes sent: hyper increase
+ *       if min(time stage, byte stage) &gt; {@code rpg_threshold}, additive if max(…) ≥ it, else fast
+ *       recovery; RC = ⌈(RC + RT)/2⌉; RT ≤ {@code rpg_max_rate}.
+ * </ul>
+ *
+ * The α tick and the decrease check share the first CNP's time as origin; where they coincide α is
+ * updated first. A CNP at the exact time of a tick or check counts for the next period
+ * ({@link CnpLatch}).
+ */
+public final class Mlx5Dcqcn extends DcqcnReactionPoint {
+    private static final int ALPHA_ONE = 1024;
+    private static final int ALPHA_MAX = 1023;
+
+    private final Mlx5Params p;
+    private final long capBps;
+    private final long firstCnpRateBps;
+    private final Timer decreaseTimer;
+    private final Timer increaseTimer;
+
+    private boolean active;
+    private int alpha;
+    private long originPs;
+    private long alphaTicks;
+    private boolean alphaCnpSeen;
+    private final CnpLatch decreaseCnps = new CnpLatch();
+    private int timeStage;
+    private int byteStage;
+    private long byteCount;
+
+    public Mlx5Dcqcn(CcHost host, Mlx5Params params) {
+        super(host, params.capBps(host.lineRateBps()));
+        this.p = params;
+        this.capBps = params.capBps(lineRateBps);
+        this.firstCnpRateBps = params.rateOnFirstCnpBps() == 0 ? capBps : Math.min(params.rateOnFirstCnpBps(), capBps);
+        this.decreaseTimer = sim.timer(host.component(), this::onDecreaseCheck);
+        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    @Override
+    public void onCnp(long nowPs) {
+        host.countCnp(true);
+        if (!active) {
+            firstCnp(nowPs);
+            return;
+        }
+        updateAlpha(nowPs);
+        alphaCnpSeen = true;
+        decreaseCnps.arrive(nowPs);
+        if (!decreaseTimer.pending()) {
+            decreaseTimer.scheduleAt(nextTickAfter(nowPs, originPs, p.monitorPeriodPs()));
+        }
+    }
+
+    private void firstCnp(long nowPs) {
+        active = true;
+        alpha = p.initialAlpha();
+        alphaCnpSeen = false;
+        originPs = nowPs;
+        alphaTicks = 0;
+        timeStage = 0;
+        byteStage = 0;
+        byteCount = 0;
+        long before = rcBps;
+        rcBps = firstCnpRateBps;
+        rtBps = firstCnpRateBps;
+        increaseTimer.scheduleAt(nowPs + p.timeResetPs());
+        decreaseCnps.clear();
+        if (p.firstCnpCut()) {
+            decreaseCnps.arrive(nowPs);
+            decreaseTimer.scheduleAt(nowPs + p.monitorPeriodPs());
+        }
+        if (rcBps != before) {
+            host.rateChanged();
+        }
+    }
+
+    /** Replays the α ticks up to and including {@code nowPs}, exactly in fixed point. */
+    void updateAlpha(long nowPs) {
+        long ticks = (nowPs - originPs) / p.alphaPeriodPs();
+        long due = ticks - alphaTicks;
+        if (due <= 0) {
+            return;
+        }
+        int g = p.g();
+        if (alphaCnpSeen) {
+            alpha = Math.min(ALPHA_MAX, ((g * alpha) >> 10) + (ALPHA_ONE - g));
+            alphaCnpSeen = false;
+            due--;
+        }
+        while (due > 0 && alpha > 0) {
+            alpha = (g * alpha) >> 10;
+            due--;
+        }
+        alphaTicks = ticks;
+    }
+
+    private void onDecreaseCheck(long nowPs) {
+        updateAlpha(nowPs);
+        if (decreaseCnps.dueAt(nowPs)) {
+            rateDecrease(nowPs);
+        }
+        if (decreaseCnps.latched()) {
+            decreaseTimer.scheduleAt(nowPs + p.monitorPeriodPs());
+        }
+    }
+
+    @Override
+    protected void rateDecrease(long nowPs) {
+        if (p.clampTgtRate() || byteStage > 0 || (p.clampTgtRateAti() && timeStage > 0)) {
+            rtBps = rcBps;
+        }
+        long byAlpha = (rcBps * alpha) >> p.gd();
+        long byFloor = rcBps * (100 - p.minDecFac()) / 100;
+        rcBps = Math.max(p.minRateBps(), rcBps - Math.min(byAlpha, byFloor));
+        decreaseCnps.consumeAt(nowPs);
+        timeStage = 0;
+        byteStage = 0;
+        byteCount = 0;
+        increaseTimer.scheduleAt(nowPs + p.timeResetPs());
+        host.rateChanged();
+    }
+
+    private void onIncreaseTimer(long nowPs) {
+        increaseTimer.scheduleAt(nowPs + p.timeResetPs());
+        rateIncrease(true);
+    }
+
+    @Override
+    public void onPacketSent(long nowPs, int wireBytes) {
+        if (!active || p.byteResetBytes() == 0) {
+            return;
+        }
+        byteCount += wireBytes;
+        while (active && byteCount >= p.byteResetBytes()) {
+            byteCount -= p.byteResetBytes();
+            rateIncrease(false);
+        }
+    }
+
+    private void rateIncrease(boolean byTimer) {
+        if (Math.min(timeStage, byteStage) > p.threshold()) {
+            hyperIncrease();
+        } else if (Math.max(timeStage, byteStage) >= p.threshold()) {
+            additiveIncrease();
+        } else {
+            fastRecovery();
+        }
+        if (byTimer) {
+            timeStage++;
+        } else {
+            byteStage++;
+        }
+        if (p.releaseAtMaxRate() && !decreaseCnps.latched() && rcBps >= capBps && rtBps >= capBps) {
+            release();
+        }
+        host.rateChanged();
+    }
+
+    @Override
+    protected void fastRecovery() {
+        rcBps = halfwayUp(rcBps, rtBps);
+    }
+
+    @Override
+    protected void additiveIncrease() {
+        rtBps = Math.min(capBps, rtBps + p.aiRateBps());
+        rcBps = halfwayUp(rcBps, rtBps);
+    }
+
+    @Override
+    protected void hyperIncrease() {
+        rtBps = Math.min(capBps, rtBps + p.haiRateBps());
+        rcBps = halfwayUp(rcBps, rtBps);
+    }
+
+    /**
+     * Back at the cap with no decrease pending: the rate limiter is freed and the next CNP is a
+     * first CNP again.
+     */
+    private void release() {
+        active = false;
+        cancel(increaseTimer);
+        cancel(decreaseTimer);
+        decreaseCnps.clear();
+    }
+
+    /** α in 1/1024 units, brought up to the current time. */
+    public int alphaFixed() {
+        if (active) {
+            updateAlpha(sim.now());
+        }
+        return alpha;
+    }
+
+    @Override
+    public double alpha() {
+        return alphaFixed() / (double) ALPHA_ONE;
+    }
+
+    /** Whether a rate limiter is held (a CNP arrived since the rate was last at the cap). */
+    public boolean active() {
+        return active;
+    }
+
+    @Override
+    public void close() {
+        cancel(increaseTimer);
+        cancel(decreaseTimer);
+    }
+}

@@ -1,0 +1,142 @@
+package org.rocelab.cc;
+
+import org.rocelab.sim.Timer;
+
+/**
+ * {@code paper}: the reaction point of Zhu et al., SIGCOMM 2015 §3.1 (roce-facts.md §4.1), acting
+ * on every CNP (the NP's 50 µs CNP spacing is the receiver's job):
+ *
+ * <ul>
+ *   <li>on a CNP: RT = RC; RC = max(min_rate, ⌊RC·(1 − α/2)⌋) with the α before this CNP; then α =
+ *       (1 − g)·α + g; timer, byte counter and both stage counters reset;
+ *   <li>α decays to (1 − g)·α at each expiry of a timer K that every CNP restarts (no decay before
+ *       the first CNP);
+ *   <li>an increase event at each expiry of timer T and each B bytes sent: with time stage t and
+ *       byte stage b counted before the event, fast recovery if max(t, b) &lt; F, hyper increase by
+ *       i × R_HAI with i = min(t, b) − F if min(t, b) &gt; F, else additive increase by R_AI; then
+ *       RC = ⌈(RT + RC)/2⌉; RT ≤ line rate.
+ * </ul>
+ *
+ * Increase events stop while RC and RT both sit at the line rate (they could only advance the
+ * stage counters) and resume at the next CNP. The QCN-heritage halving of T and B in hyper increase
+ * found in the authors' ns-3 code is not in the paper and not modelled.
+ */
+public final class PaperDcqcn extends DcqcnReactionPoint {
+    private final PaperParams p;
+    private final Timer increaseTimer;
+
+    private double alpha;
+    private boolean decaying;
+    private long alphaAnchorPs;
+    private boolean increasing;
+    private int timeStage;
+    private int byteStage;
+    private long byteCount;
+
+    public PaperDcqcn(CcHost host, PaperParams params) {
+        super(host, host.lineRateBps());
+        this.p = params;
+        this.alpha = params.initialAlpha();
+        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    @Override
+    public void onCnp(long nowPs) {
+        host.countCnp(true);
+        updateAlpha(nowPs);
+        rateDecrease(nowPs);
+        alpha = (1 - p.g()) * alpha + p.g();
+        decaying = true;
+        alphaAnchorPs = nowPs;
+    }
+
+    /** Applies the K-timer decays that expired up to and including {@code nowPs}. */
+    void updateAlpha(long nowPs) {
+        if (!decaying) {
+            return;
+        }
+        long expiries = (nowPs - alphaAnchorPs) / p.alphaTimerPs();
+        alphaAnchorPs += expiries * p.alphaTimerPs();
+        alpha = decay(alpha, p.g(), expiries);
+    }
+
+    @Override
+    protected void rateDecrease(long nowPs) {
+        rtBps = rcBps;
+        rcBps = Math.max(p.minRateBps(), (long) (rcBps * (1 - alpha / 2)));
+        timeStage = 0;
+        byteStage = 0;
+        byteCount = 0;
+        increasing = true;
+        increaseTimer.scheduleAt(nowPs + p.rateTimerPs());
+        host.rateChanged();
+    }
+
+    private void onIncreaseTimer(long nowPs) {
+        increaseTimer.scheduleAt(nowPs + p.rateTimerPs());
+        rateIncrease(true);
+    }
+
+    @Override
+    public void onPacketSent(long nowPs, int wireBytes) {
+        if (!increasing || p.byteCounterBytes() == 0) {
+            return;
+        }
+        byteCount += wireBytes;
+        while (increasing && byteCount >= p.byteCounterBytes()) {
+            byteCount -= p.byteCounterBytes();
+            rateIncrease(false);
+        }
+    }
+
+    private void rateIncrease(boolean byTimer) {
+        int f = p.fastRecoverySteps();
+        if (Math.max(timeStage, byteStage) < f) {
+            fastRecovery();
+        } else if (Math.min(timeStage, byteStage) > f) {
+            hyperIncrease();
+        } else {
+            additiveIncrease();
+        }
+        if (byTimer) {
+            timeStage++;
+        } else {
+            byteStage++;
+        }
+        if (rcBps == lineRateBps && rtBps == lineRateBps) {
+            increasing = false;
+            cancel(increaseTimer);
+        }
+        host.rateChanged();
+    }
+
+    @Override
+    protected void fastRecovery() {
+        rcBps = halfwayUp(rcBps, rtBps);
+    }
+
+    @Override
+    protected void additiveIncrease() {
+        rtBps = Math.min(lineRateBps, rtBps + p.aiRateBps());
+        rcBps = halfwayUp(rcBps, rtBps);
+    }
+
+    /** RT grows by i × R_HAI, i = min(time stage, byte stage) − F. */
+    @Override
+    protected void hyperIncrease() {
+        long i = Math.min(timeStage, byteStage) - p.fastRecoverySteps();
+        rtBps = Math.min(lineRateBps, rtBps + i * p.haiRateBps());
+        rcBps = halfwayUp(rcBps, rtBps);
+    }
+
+    @Override
+    public double alpha() {
+        updateAlpha(sim.now());
+        return alpha;
+    }
+
+    @Override
+    public void close() {
+        cancel(increaseTimer);
+    }
+}
