@@ -1,0 +1,221 @@
+package org.rocelab.cli.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.stats.Decimal;
+import org.rocelab.stats.Json;
+import org.rocelab.stats.NaturalOrder;
+import org.rocelab.stats.RunWriter;
+import org.rocelab.stats.SizeBuckets;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The data the report page draws, derived from the files of an out/ folder: summary, topology
+ * with fixed positions, the hottest ports' throughput, queue depth and pause state (at most
+ * {@value #HOTTEST} series each, at most {@value #MAX_POINTS} points per series), FCT slowdown
+ * CDFs per size bucket, and the non-zero counters. Same files give the same JSON.
+ */
+final class ReportData {
+    /** Series shown per time chart: the hottest by mean throughput, peak queue, total pause. */
+    static final int HOTTEST = 8;
+    /** Points per time series after down-sampling (window mean for rates, window max otherwise). */
+    static final int MAX_POINTS = 1000;
+    /** Points per FCT CDF curve. */
+    static final int CDF_POINTS = 200;
+
+    private ReportData() {}
+
+    static ObjectNode build(Path dir) throws IOException {
+        ObjectNode root = Json.object();
+        root.set("summary", readJson(dir.resolve(RunWriter.SUMMARY), true));
+        root.set("topology", topology(readJson(dir.resolve(RunWriter.TOPOLOGY), false)));
+        SeriesTable ts = SeriesTable.read(dir.resolve(RunWriter.TIMESERIES));
+        List<SeriesTable.Series> tx = ts.metric("tx_gbps");
+        if (tx.isEmpty()) {
+            root.set("throughput", timeChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN));
+        } else {
+            root.set("throughput", timeChart(tx, "tx_gbps", "Gb/s", Score.MEAN));
+        }
+        root.set("queues", timeChart(ts.metric("queue_bytes"), "queue_bytes", "bytes", Score.MAX));
+        root.set("pause", timeChart(ts.metric("paused"), "paused", "paused (1) / not (0)", Score.SUM));
+        root.set("fct", fct(dir.resolve(RunWriter.FCT)));
+        root.set("counters", counters(readJson(dir.resolve(RunWriter.COUNTERS), false)));
+        return root;
+    }
+
+    private static JsonNode readJson(Path file, boolean required) throws IOException {
+        if (!Files.exists(file)) {
+            if (required) {
+                throw new IllegalArgumentException(file + ": missing; the report needs a run's out/ folder");
+            }
+            return Json.object();
+        }
+        try {
+            return Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new IllegalArgumentException(file + ": not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static ObjectNode topology(JsonNode t) {
+        ObjectNode out = Json.object();
+        ArrayNode nodes = out.putArray("nodes");
+        for (TopologyLayout.Placed p : TopologyLayout.place(t)) {
+            ObjectNode n = nodes.addObject();
+            n.put("name", p.name());
+            n.put("kind", p.kind());
+            n.put("tier", p.tier());
+            n.put("x", Decimal.round6(p.x()));
+            n.put("y", Decimal.round6(p.y()));
+        }
+        ArrayNode links = out.putArray("links");
+        for (JsonNode l : t.path("links")) {
+            ObjectNode o = links.addObject();
+            o.put("a", l.path("a").asString());
+            o.put("b", l.path("b").asString());
+            o.put("speed_gbps", Decimal.round6(l.path("speed_bps").asLong() / 1e9));
+        }
+        return out;
+    }
+
+    private enum Score {
+        MEAN,
+        MAX,
+        SUM
+    }
+
+    private static ObjectNode timeChart(List<SeriesTable.Series> all, String metric, String unit, Score score) {
+        List<SeriesTable.Series> ranked = new ArrayList<>(all);
+        if (score == Score.SUM) {
+            ranked.removeIf(s -> s.sum() <= 0);
+        }
+        Comparator<SeriesTable.Series> byScore = Comparator.comparingDouble(s -> -score(s, score));
+        ranked.sort(byScore.thenComparing(s -> s.entity, NaturalOrder.INSTANCE));
+        ObjectNode out = Json.object();
+        out.put("metric", metric);
+        out.put("unit", unit);
+        out.put("available", all.size());
+        ArrayNode series = out.putArray("series");
+        for (SeriesTable.Series s : ranked.subList(0, Math.min(HOTTEST, ranked.size()))) {
+            ObjectNode o = series.addObject();
+            o.put("name", s.entity);
+            ArrayNode data = o.putArray("data");
+            int window = Math.max(1, (s.size + MAX_POINTS - 1) / MAX_POINTS);
+            for (int i = 0; i < s.size; i += window) {
+                int end = Math.min(s.size, i + window);
+                double v = score == Score.MEAN ? mean(s.values, i, end) : max(s.values, i, end);
+                ArrayNode point = data.addArray();
+                point.add(Decimal.round6(s.timesNs[i] / 1000.0));
+                point.add(Decimal.round6(v));
+            }
+        }
+        return out;
+    }
+
+    private static double score(SeriesTable.Series s, Score score) {
+        return switch (score) {
+            case MEAN, SUM -> s.sum();
+            case MAX -> s.max();
+        };
+    }
+
+    private static double mean(double[] v, int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += v[i];
+        }
+        return sum / (to - from);
+    }
+
+    private static double max(double[] v, int from, int to) {
+        double m = v[from];
+        for (int i = from + 1; i < to; i++) {
+            m = Math.max(m, v[i]);
+        }
+        return m;
+    }
+
+    private static ArrayNode fct(Path file) throws IOException {
+        ArrayNode out = Json.mapper().createArrayNode();
+        if (!Files.exists(file)) {
+            return out;
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || !lines.get(0).startsWith("id,src,dst,bytes,")) {
+            throw new IllegalArgumentException(file + ": expected the fct.csv header");
+        }
+        int n = SizeBuckets.count();
+        double[][] values = new double[n][lines.size()];
+        int[] counts = new int[n];
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).isEmpty()) {
+                continue;
+            }
+            String[] f = lines.get(i).split(",", -1);
+            if (f.length != 9) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": expected 9 fields");
+            }
+            try {
+                int b = SizeBuckets.indexOf(Long.parseLong(f[3]));
+                values[b][counts[b]++] = Double.parseDouble(f[8]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": bytes and slowdown must be numbers");
+            }
+        }
+        for (int b = 0; b < n; b++) {
+            if (counts[b] == 0) {
+                continue;
+            }
+            double[] s = Arrays.copyOf(values[b], counts[b]);
+            Arrays.sort(s);
+            ObjectNode o = out.addObject();
+            o.put("bucket", SizeBuckets.label(b));
+            o.put("flows", s.length);
+            ArrayNode data = o.putArray("data");
+            int points = Math.min(CDF_POINTS, s.length);
+            for (int k = 1; k <= points; k++) {
+                int rank = (int) Math.ceil((double) k * s.length / points); // 1-based, ends at n
+                ArrayNode p = data.addArray();
+                p.add(Decimal.round6(s[rank - 1]));
+                p.add(Decimal.round6((double) rank / s.length));
+            }
+        }
+        return out;
+    }
+
+    private static ObjectNode counters(JsonNode c) {
+        ObjectNode out = Json.object();
+        ArrayNode rows = out.putArray("rows");
+        int total = 0;
+        for (Map.Entry<String, JsonNode> node : c.properties()) {
+            for (Map.Entry<String, JsonNode> port : node.getValue().properties()) {
+                for (Map.Entry<String, JsonNode> prio : port.getValue().properties()) {
+                    for (Map.Entry<String, JsonNode> counter : prio.getValue().properties()) {
+                        total++;
+                        JsonNode v = counter.getValue();
+                        if (v.isNumber() && v.asDouble() == 0) {
+                            continue;
+                        }
+                        ArrayNode row = rows.addArray();
+                        row.add(node.getKey());
+                        row.add(port.getKey());
+                        row.add(prio.getKey());
+                        row.add(counter.getKey());
+                        row.add(v);
+                    }
+                }
+            }
+        }
+        out.put("total", total);
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package org.rocelab.cli.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.rocelab.stats.Json;
+
+/**
+ * Writes report.html into a run's out/ folder: one self-contained page (no network access when
+ * viewed) with Apache ECharts 6.1.0 inlined (npm {@code echarts@6.1.0} dist/echarts.min.js,
+ * Apache-2.0; its LICENSE and NOTICE sit beside it in the resources) and the run's data embedded
+ * as JSON ({@link ReportData}). It shows the summary figures and workloads, the topology, the
+ * busiest ports' throughput, the hottest queues' depth, pause state, FCT slowdown CDFs by flow
+ * size, and the non-zero counters. The same out/ files give the same bytes.
+ *
+ * <p>Call it on the {@code OutputFolder} staging folder after {@code RunWriter.writeAll}, before
+ * committing, so the report appears together with the files it shows.
+ */
+public final class ReportWriter {
+    /** The report's file name. */
+    public static final String REPORT = "report.html";
+
+    static final String ECHARTS_RESOURCE = "echarts-6.1.0.min.js";
+    static final String TEMPLATE_RESOURCE = "report-template.html";
+
+    private ReportWriter() {}
+
+    /**
+     * Reads the out/ folder's summary.json, topology.json, counters.json, fct.csv and
+     * timeseries.csv and writes {@code dir/report.html}.
+     *
+     * @return the report's path
+     * @throws IllegalArgumentException if summary.json is missing or a file is malformed
+     */
+    public static Path write(Path dir) throws IOException {
+        String html = render(dir);
+        Path out = dir.resolve(REPORT);
+        Files.writeString(out, html, StandardCharsets.UTF_8);
+        return out;
+    }
+
+    /** The page's text for the out/ folder {@code dir}. */
+    static String render(Path dir) throws IOException {
+        var data = ReportData.build(dir);
+        String template = resource(TEMPLATE_RESOURCE);
+        String echarts = resource(ECHARTS_RESOURCE);
+        if (echarts.contains("</script")) {
+            throw new IllegalStateException("inlined ECharts must not contain </script");
+        }
+        String title = escapeHtml(data.path("summary").path("name").asString());
+        String json = Json.compact(data).replace("</", "<\\/").replace("<!--", "<\\u0021--");
+        return fill(template, "@@TITLE@@", title, "@@ECHARTS@@", echarts.strip(), "@@DATA@@", json);
+    }
+
+    /** Replaces each placeholder once, scanning only the template (inserted text is never rescanned). */
+    private static String fill(String template, String... pairs) {
+        StringBuilder sb = new StringBuilder(template.length() + 1_300_000);
+        int at = 0;
+        while (true) {
+            int best = -1;
+            int which = -1;
+            for (int k = 0; k < pairs.length; k += 2) {
+                int i = template.indexOf(pairs[k], at);
+                if (i >= 0 && (best < 0 || i < best)) {
+                    best = i;
+                    which = k;
+                }
+            }
+            if (best < 0) {
+                return sb.append(template, at, template.length()).toString();
+            }
+            sb.append(template, at, best).append(pairs[which + 1]);
+            at = best + pairs[which].length();
+        }
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = ReportWriter.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    static String escapeHtml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,196 @@
+package org.rocelab.cli.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens report.html in headless Chromium (Debian's {@code /usr/bin/chromium}; CI installs it and
+ * sets ROCELAB_REQUIRE_CHROMIUM=1, which turns a missing browser into a failure instead of a
+ * skip). One browser run both dumps the DOM after the charts rendered and takes a screenshot: no
+ * script errors, every chart container marked rendered by ECharts' {@code finished} event and
+ * holding a canvas, and a screenshot with the page's colours in it. A second run on a page with a
+ * deliberate error proves the error capture works.
+ */
+class ReportChromiumTest {
+    private static final String[] CHARTS = {
+        "chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"
+    };
+    private static Path chromium;
+    private static Path goodPng;
+    private static String goodDom;
+    private static String brokenDom;
+
+    @TempDir
+    static Path tmp;
+
+    /** Finds chromium, writes a good and a deliberately broken report, and renders both at once. */
+    @BeforeAll
+    static void renderBothReports() throws Exception {
+        Optional<Path> found = locate();
+        String require = System.getenv("ROCELAB_REQUIRE_CHROMIUM");
+        boolean required = require != null && !require.isBlank() && !require.equals("0");
+        if (found.isEmpty()) {
+            if (required) {
+                fail("ROCELAB_REQUIRE_CHROMIUM is set but no chromium was found (/usr/bin/chromium or on PATH);"
+                        + " install it with: apt-get install -y chromium");
+            }
+            Assumptions.abort("chromium is not installed and ROCELAB_REQUIRE_CHROMIUM is unset");
+        }
+        chromium = found.get();
+
+        Path good = ReportWriter.write(fixture("good"));
+        Path broken = ReportWriter.write(fixture("broken"));
+        String html = Files.readString(broken, StandardCharsets.UTF_8);
+        Files.writeString(
+                broken,
+                html.replace("</body>", "<script>console.error('probe-console');undefinedFunction();</script></body>"),
+                StandardCharsets.UTF_8);
+        goodPng = tmp.resolve("good.png");
+        Render a = Render.start(good, goodPng);
+        Render b = Render.start(broken, tmp.resolve("broken.png"));
+        goodDom = a.await();
+        brokenDom = b.await();
+    }
+
+    private static Path fixture(String name) throws IOException {
+        Path out = tmp.resolve(name);
+        ReportFixture.write(out);
+        return out;
+    }
+
+    @Test
+    void reportRendersEveryChartWithoutErrors() throws Exception {
+        String dom = goodDom;
+
+        assertThat(errorsIn(dom)).as("errors recorded by the page").isEmpty();
+        for (String id : CHARTS) {
+            Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(dom);
+            assertThat(tag.find()).as("container %s", id).isTrue();
+            assertThat(tag.group()).as("container %s", id).contains("data-rendered=\"1\"");
+            int next = dom.indexOf("</div>", tag.end());
+            assertThat(dom.substring(tag.end(), next)).as("canvas in %s", id).contains("<canvas");
+        }
+        assertThat(dom).contains("data-charts-rendered=\"5\"");
+        // Summary figures and the counters table were built from the embedded data.
+        assertThat(dom).contains("<span id=\"run-name\">incast-4to1 &lt;demo&gt;</span>");
+        assertThat(dom).contains("<div class=\"v\">310</div><div class=\"k\">ECN marked</div>");
+        assertThat(count(dom, "<td class=\"num\">")).isGreaterThan(23); // 23 non-zero counters + workload figures
+
+        BufferedImage img = ImageIO.read(goodPng.toFile());
+        assertThat(img.getWidth()).isEqualTo(1280);
+        assertThat(img.getHeight()).isEqualTo(2000);
+        int nonWhite = 0;
+        int header = 0;
+        int switchFill = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int rgb = img.getRGB(x, y) & 0xFFFFFF;
+                nonWhite += rgb != 0xFFFFFF ? 1 : 0;
+                header += rgb == 0x1D3557 ? 1 : 0; // header background
+                switchFill += rgb == 0xE76F51 ? 1 : 0; // the switch node in the topology graph
+            }
+        }
+        assertThat(nonWhite).as("non-white pixels").isGreaterThan(img.getWidth() * img.getHeight() / 20);
+        assertThat(header).as("header pixels").isGreaterThan(1280 * 40);
+        assertThat(switchFill).as("switch node pixels").isGreaterThan(100);
+    }
+
+    @Test
+    void pageErrorsAreCaught() {
+        String errors = errorsIn(brokenDom);
+
+        assertThat(errors).contains("console.error: probe-console").contains("undefinedFunction");
+    }
+
+    /** One headless Chromium run that dumps the DOM and takes a screenshot. */
+    private record Render(Process process, Path png, Path stdout, Path stderr) {
+        static Render start(Path report, Path png) throws IOException {
+            String name = png.getFileName().toString();
+            Path profile = Files.createDirectory(tmp.resolve("profile-" + name));
+            Path stdout = tmp.resolve(name + ".dom.html");
+            Path stderr = tmp.resolve(name + ".stderr.txt");
+            List<String> cmd = List.of(
+                    chromium.toString(),
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--user-data-dir=" + profile,
+                    "--enable-logging=stderr",
+                    "--v=0",
+                    "--window-size=1280,2000",
+                    "--virtual-time-budget=5000",
+                    "--screenshot=" + png,
+                    "--dump-dom",
+                    report.toUri().toString());
+            Process p = new ProcessBuilder(cmd)
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile())
+                    .start();
+            return new Render(p, png, stdout, stderr);
+        }
+
+        String await() throws IOException, InterruptedException {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                fail("chromium did not finish within 60 s; stderr:\n" + Files.readString(stderr));
+            }
+            String dom = Files.readString(stdout, StandardCharsets.UTF_8);
+            if (process.exitValue() != 0 || dom.isEmpty() || !Files.exists(png)) {
+                fail("chromium exited " + process.exitValue() + " (dom " + dom.length() + " chars, png "
+                        + Files.exists(png) + "); stderr:\n" + Files.readString(stderr));
+            }
+            return dom;
+        }
+    }
+
+    private static String errorsIn(String dom) {
+        Matcher m = Pattern.compile("<pre id=\"report-errors\"[^>]*>(.*?)</pre>", Pattern.DOTALL)
+                .matcher(dom);
+        assertThat(m.find()).as("error box in the DOM").isTrue();
+        return m.group(1);
+    }
+
+    private static Optional<Path> locate() {
+        List<Path> candidates = new ArrayList<>(List.of(Path.of("/usr/bin/chromium")));
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(java.io.File.pathSeparator)) {
+                if (!dir.isEmpty()) {
+                    candidates.add(Path.of(dir, "chromium"));
+                    candidates.add(Path.of(dir, "chromium-browser"));
+                }
+            }
+        }
+        return candidates.stream().filter(Files::isExecutable).findFirst();
+    }
+
+    private static int count(String s, String sub) {
+        int n = 0;
+        for (int i = s.indexOf(sub); i >= 0; i = s.indexOf(sub, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}

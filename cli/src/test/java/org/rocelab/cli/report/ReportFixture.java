@@ -1,0 +1,94 @@
+package org.rocelab.cli.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.rocelab.link.PortCounterExport;
+import org.rocelab.link.PortCounters;
+import org.rocelab.packet.DropReason;
+import org.rocelab.stats.CounterTable;
+import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.IdealFct;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.RunWriter;
+import org.rocelab.stats.TimeSeries;
+import org.rocelab.stats.TopologyInfo;
+import org.rocelab.stats.WorkloadResult;
+
+/** A hand-made 4-to-1 incast run on a star, with samples, flows and counters for the report. */
+final class ReportFixture {
+    static final long LINK_BPS = 100_000_000_000L;
+
+    private ReportFixture() {}
+
+    static RunResult build() {
+        RunResult r = new RunResult("incast-4to1 <demo>", 3);
+        r.simulatedPs(100_000_000).events(1_234_567);
+        r.addDrops(DropReason.BUFFER, 2)
+                .addPauseFramesTx(40)
+                .addPauseFramesRx(40)
+                .addPausedTimePs(7_500_000);
+        r.addEcnMarked(310).addCnpSent(52).addCnpHandled(50);
+        r.warn("h4: path MTU 4096 lowered to 2048 (netdev_mtu 2100)");
+
+        TopologyInfo t = r.topology().node("sw0", TopologyInfo.Kind.SWITCH);
+        for (int h = 0; h < 5; h++) {
+            t.node("h" + h, TopologyInfo.Kind.HOST).link("sw0", "h" + h, LINK_BPS);
+        }
+
+        SplittableRandom rnd = new SplittableRandom(11);
+        WorkloadResult flows = r.workload("mix", "flows");
+        long[] sizes = {2_000, 30_000, 400_000, 3_000_000, 20_000_000};
+        for (int i = 0; i < 300; i++) {
+            long size = sizes[i % sizes.length];
+            int src = 1 + i % 4;
+            long ideal = IdealFct.ps(size, 4096, 66, LINK_BPS, 4_000_000);
+            long start = rnd.nextLong(50_000_000);
+            long fct = (long) (ideal * (1.0 + rnd.nextDouble() * rnd.nextDouble() * (i % 5 == 0 ? 20 : 3)));
+            flows.add(FlowRecord.completed(i, "h" + src, "h0", size, start, start + fct, ideal));
+        }
+
+        CounterTable c = r.counters();
+        for (int h = 0; h < 5; h++) {
+            PortCounters pc = new PortCounters();
+            pc.txBytes[3] = h == 0 ? 0 : 1_000_000L * h;
+            pc.rxBytes[3] = h == 0 ? 4_000_000L : 0;
+            pc.rxPause[3] = h == 0 ? 0 : 10;
+            pc.rxPauseDurationPs[3] = h == 0 ? 0 : 1_875_000;
+            PortCounterExport.mlx5(c, "h" + h, "sw0", pc);
+            PortCounters sp = new PortCounters();
+            sp.txPause[3] = h == 0 ? 0 : 10;
+            sp.txBytes[3] = h == 0 ? 4_000_000L : 0;
+            PortCounterExport.sonic(c, "sw0", "sw0:h" + h, sp);
+            c.set("h" + h, CounterTable.NODE, CounterTable.ALL, "np_cnp_sent", h == 0 ? 52 : 0);
+            c.set("h" + h, CounterTable.NODE, CounterTable.ALL, "rp_cnp_handled", h == 0 ? 0 : 12 + h / 4);
+        }
+
+        TimeSeries ts = r.timeSeries();
+        int[] tx = new int[5];
+        int[] q = new int[5];
+        int[] paused = new int[5];
+        for (int h = 0; h < 5; h++) {
+            tx[h] = ts.series("sw0:h" + h, "tx_gbps");
+            q[h] = ts.series("sw0:h" + h + "/q3", "queue_bytes");
+            paused[h] = ts.series("sw0:h" + h + "/p3", "paused");
+        }
+        int qp = ts.series("h1/qp1", "rate_gbps");
+        for (int k = 1; k <= 50; k++) {
+            long time = k * 2_000_000L;
+            for (int h = 0; h < 5; h++) {
+                double v = h == 0 ? Math.min(97.5, 10.0 * k) : (k % 7 == 0 ? 5.0 : 24.0 + h * 0.1);
+                ts.record(time, tx[h], v);
+                ts.record(time, q[h], h == 0 ? (k * 37_000L) % 400_000 : 0);
+                ts.record(time, paused[h], h > 0 && k % 10 < 3 ? 1 : 0);
+            }
+            ts.record(time, qp, 100.0 / (1 + k % 4));
+        }
+        return r;
+    }
+
+    /** Writes the run's files into {@code dir}. */
+    static void write(Path dir) throws IOException {
+        RunWriter.writeAll(dir, build(), null);
+    }
+}

@@ -1,0 +1,93 @@
+package org.rocelab.cli.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocelab.stats.Json;
+import tools.jackson.databind.JsonNode;
+
+class ReportWriterTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void sameFilesGiveSameBytes() throws IOException {
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        ReportFixture.write(a);
+        ReportFixture.write(b);
+        byte[] first = Files.readAllBytes(ReportWriter.write(a));
+        byte[] second = Files.readAllBytes(ReportWriter.write(b));
+        assertThat(first).isEqualTo(second);
+    }
+
+    @Test
+    void pageIsSelfContainedWithEchartsAndEscapedData() throws IOException {
+        ReportFixture.write(tmp);
+        String html = Files.readString(ReportWriter.write(tmp), StandardCharsets.UTF_8);
+        assertThat(html).contains("<title>rocelab report: incast-4to1 &lt;demo&gt;</title>");
+        assertThat(html).contains("version=\"6.1.0\""); // the inlined ECharts build
+        assertThat(html).doesNotContainPattern("(src|href)=\"(https?:)?//");
+        assertThat(html).doesNotContain("@@");
+        // Exactly one closing tag per script element: embedded data cannot end its script early.
+        assertThat(count(html, "</script>")).isEqualTo(count(html, "<script"));
+    }
+
+    @Test
+    void dataPicksTheHottestSeriesAndBuildsCdfs() throws IOException {
+        ReportFixture.write(tmp);
+        JsonNode d = Json.mapper().readTree(Json.compact(ReportData.build(tmp)));
+        // sw0:h0 carries the incast: highest mean tx, the only queue, never paused.
+        assertThat(d.at("/throughput/metric").asString()).isEqualTo("tx_gbps");
+        assertThat(d.at("/throughput/series/0/name").asString()).isEqualTo("sw0:h0");
+        assertThat(d.at("/throughput/series").size()).isEqualTo(5);
+        assertThat(d.at("/throughput/series/0/data/0/0").asDouble()).isEqualTo(2.0); // 2 us
+        assertThat(d.at("/throughput/series/0/data/0/1").asDouble()).isEqualTo(10.0);
+        assertThat(d.at("/queues/series/0/name").asString()).isEqualTo("sw0:h0/q3");
+        assertThat(d.at("/pause/series").size()).isEqualTo(4); // sw0:h0/p3 never paused, left out
+        assertThat(d.at("/pause/available").asInt()).isEqualTo(5);
+        // 300 flows in 5 sizes -> 5 buckets of 60, each CDF ending at 1.
+        assertThat(d.at("/fct").size()).isEqualTo(5);
+        assertThat(d.at("/fct/0/bucket").asString()).isEqualTo("<10KB");
+        assertThat(d.at("/fct/0/flows").asInt()).isEqualTo(60);
+        JsonNode cdf = d.at("/fct/0/data");
+        assertThat(cdf.size()).isEqualTo(60);
+        assertThat(cdf.get(59).get(1).asDouble()).isEqualTo(1.0);
+        for (int i = 1; i < cdf.size(); i++) {
+            assertThat(cdf.get(i).get(0).asDouble())
+                    .isGreaterThanOrEqualTo(cdf.get(i - 1).get(0).asDouble());
+        }
+        // Topology: hosts on the bottom row (y 320), the switch above (y 0), spread evenly.
+        assertThat(d.at("/topology/nodes/0/name").asString()).isEqualTo("sw0");
+        assertThat(d.at("/topology/nodes/0/y").asDouble()).isEqualTo(0.0);
+        assertThat(d.at("/topology/nodes/1/y").asDouble()).isEqualTo(320.0);
+        assertThat(d.at("/topology/nodes/1/x").asDouble()).isEqualTo(166.7);
+        assertThat(d.at("/topology/links/0/speed_gbps").asDouble()).isEqualTo(100.0);
+        // Counters: only non-zero rows; total counts every counter written.
+        assertThat(d.at("/counters/total").asInt()).isEqualTo(5 * (8 * 9 + 5) + 5 * (8 * 6 + 1) + 10);
+        for (JsonNode row : d.at("/counters/rows")) {
+            assertThat(row.get(4).asDouble()).isNotZero();
+        }
+    }
+
+    @Test
+    void missingSummaryIsBadInput() {
+        assertThatThrownBy(() -> ReportWriter.write(tmp))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("summary.json: missing");
+    }
+
+    private static int count(String s, String sub) {
+        int n = 0;
+        for (int i = s.indexOf(sub); i >= 0; i = s.indexOf(sub, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,36 @@
+package org.rocelab.stats;
+
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * run.json: what differs between identical runs (DESIGN.md §3) — wall-clock time, engine speed,
+ * the JVM and the machine. The only output file that is not deterministic.
+ *
+ * @param wallNanos wall-clock duration of the simulation loop, ns
+ * @param events events fired
+ */
+public record RunInfo(long wallNanos, long events) {
+
+    /** Events per wall-clock second; 0 when no time was measured. */
+    public double eventsPerSecond() {
+        return wallNanos <= 0 ? 0.0 : events * 1e9 / wallNanos;
+    }
+
+    /** run.json as a JSON tree, reading JVM and machine facts from this process. */
+    public ObjectNode toJson() {
+        ObjectNode root = Json.object();
+        root.put("wall_time_s", Decimal.round6(wallNanos / 1e9));
+        root.put("events", events);
+        root.put("events_per_second", Decimal.round6(eventsPerSecond()));
+        ObjectNode jvm = root.putObject("jvm");
+        jvm.put("version", System.getProperty("java.version"));
+        jvm.put("vm", System.getProperty("java.vm.name"));
+        jvm.put("vendor", System.getProperty("java.vendor"));
+        jvm.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
+        ObjectNode machine = root.putObject("machine");
+        machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        machine.put("arch", System.getProperty("os.arch"));
+        machine.put("cpus", Runtime.getRuntime().availableProcessors());
+        return root;
+    }
+}

@@ -1,0 +1,228 @@
+package org.rocelab.stats;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.packet.DropReason;
+
+/**
+ * Everything a run produced, in memory: the source of summary.json, counters.json, fct.csv,
+ * qp.csv, timeseries.csv and topology.json ({@link RunWriter}). The network builder fills it at
+ * the end of a run (totals, counters, flows, QPs) and {@link Sampler}s fill its
+ * {@link #timeSeries()} during it. Fabric-wide totals are explicit (the builder sums its ports
+ * and NICs) so summary.json does not depend on which counter names a component chose.
+ *
+ * <p>Not thread-safe; one per run.
+ */
+public final class RunResult {
+    private final String name;
+    private final long seed;
+    private long simulatedPs;
+    private long events;
+    private final long[] drops = new long[DropReason.values().length];
+    private long pauseFramesTx;
+    private long pauseFramesRx;
+    private long pausedTimePs;
+    private long ecnMarked;
+    private long cnpSent;
+    private long cnpHandled;
+    private final Map<String, WorkloadResult> workloads = new LinkedHashMap<>();
+    private final CounterTable counters = new CounterTable();
+    private final List<QpRecord> qps = new ArrayList<>();
+    private final TopologyInfo topology = new TopologyInfo();
+    private final TimeSeries timeSeries = new TimeSeries();
+    private final List<String> warnings = new ArrayList<>();
+
+    /**
+     * @param name scenario name (summary.json {@code name})
+     * @param seed the run's seed (summary.json {@code seed})
+     */
+    public RunResult(String name, long seed) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("run name must not be empty");
+        }
+        this.name = name;
+        this.seed = seed;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Sets the simulated time the run covered, ps. */
+    public RunResult simulatedPs(long ps) {
+        requireNonNegative("simulated time", ps);
+        this.simulatedPs = ps;
+        return this;
+    }
+
+    public long simulatedPs() {
+        return simulatedPs;
+    }
+
+    /** Sets the number of events the engine fired ({@code Simulation.events()}). */
+    public RunResult events(long n) {
+        requireNonNegative("events", n);
+        this.events = n;
+        return this;
+    }
+
+    public long events() {
+        return events;
+    }
+
+    /** Adds {@code n} packets dropped for {@code reason} (e.g. from {@code PacketPool}). */
+    public RunResult addDrops(DropReason reason, long n) {
+        requireNonNegative("drops", n);
+        drops[reason.ordinal()] += n;
+        return this;
+    }
+
+    public long drops(DropReason reason) {
+        return drops[reason.ordinal()];
+    }
+
+    /** All drops. */
+    public long totalDrops() {
+        long t = 0;
+        for (long d : drops) {
+            t += d;
+        }
+        return t;
+    }
+
+    /** Adds PFC/PAUSE frames sent by any port (switch {@code show pfc counters} Tx, NIC tx_prioN_pause). */
+    public RunResult addPauseFramesTx(long n) {
+        requireNonNegative("pause frames", n);
+        pauseFramesTx += n;
+        return this;
+    }
+
+    /** Adds PFC/PAUSE frames received by any port. */
+    public RunResult addPauseFramesRx(long n) {
+        requireNonNegative("pause frames", n);
+        pauseFramesRx += n;
+        return this;
+    }
+
+    /** Adds time transmitters spent paused by a peer, ps, summed over ports and priorities. */
+    public RunResult addPausedTimePs(long ps) {
+        requireNonNegative("paused time", ps);
+        pausedTimePs += ps;
+        return this;
+    }
+
+    /** Adds packets marked CE by switches. */
+    public RunResult addEcnMarked(long n) {
+        requireNonNegative("ECN marks", n);
+        ecnMarked += n;
+        return this;
+    }
+
+    /** Adds CNPs sent by notification points (mlx5 {@code np_cnp_sent}). */
+    public RunResult addCnpSent(long n) {
+        requireNonNegative("CNPs", n);
+        cnpSent += n;
+        return this;
+    }
+
+    /** Adds CNPs acted on by reaction points (mlx5 {@code rp_cnp_handled}). */
+    public RunResult addCnpHandled(long n) {
+        requireNonNegative("CNPs", n);
+        cnpHandled += n;
+        return this;
+    }
+
+    public long pauseFramesTx() {
+        return pauseFramesTx;
+    }
+
+    public long pauseFramesRx() {
+        return pauseFramesRx;
+    }
+
+    public long pausedTimePs() {
+        return pausedTimePs;
+    }
+
+    public long ecnMarked() {
+        return ecnMarked;
+    }
+
+    public long cnpSent() {
+        return cnpSent;
+    }
+
+    public long cnpHandled() {
+        return cnpHandled;
+    }
+
+    /**
+     * Creates the result of one workload, in scenario order.
+     *
+     * @throws IllegalArgumentException if the name is taken
+     */
+    public WorkloadResult workload(String workloadName, String kind) {
+        if (workloadName == null || workloadName.isEmpty() || kind == null || kind.isEmpty()) {
+            throw new IllegalArgumentException("workload name and kind must not be empty");
+        }
+        if (workloads.containsKey(workloadName)) {
+            throw new IllegalArgumentException("duplicate workload name: " + workloadName);
+        }
+        WorkloadResult w = new WorkloadResult(workloadName, kind);
+        workloads.put(workloadName, w);
+        return w;
+    }
+
+    /** Workloads in creation order. */
+    public List<WorkloadResult> workloads() {
+        return List.copyOf(workloads.values());
+    }
+
+    /** Every counter, for counters.json. */
+    public CounterTable counters() {
+        return counters;
+    }
+
+    /** Adds one QP row for qp.csv (rows keep insertion order). */
+    public RunResult addQp(QpRecord qp) {
+        qps.add(qp);
+        return this;
+    }
+
+    public List<QpRecord> qps() {
+        return Collections.unmodifiableList(qps);
+    }
+
+    /** The fabric's nodes and links, for topology.json. */
+    public TopologyInfo topology() {
+        return topology;
+    }
+
+    /** The sink that {@link Sampler}s record into. */
+    public TimeSeries timeSeries() {
+        return timeSeries;
+    }
+
+    /** Adds a line to summary.json {@code warnings} (e.g. an MTU lowered, a flow that never completed). */
+    public RunResult warn(String message) {
+        warnings.add(message);
+        return this;
+    }
+
+    public List<String> warnings() {
+        return Collections.unmodifiableList(warnings);
+    }
+
+    private static void requireNonNegative(String what, long v) {
+        if (v < 0) {
+            throw new IllegalArgumentException(what + " must not be negative, got " + v);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.rocelab.stats;
+
+import java.util.Arrays;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.EventHandler;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+
+/**
+ * Reads registered probes every {@code outputs.sample} interval into a {@link TimeSeries}. The
+ * network builder registers probes (a queue's byte count, a port's pause state, a QP's rate) and
+ * calls {@link #start(long)}; one reused timer then fires every interval up to the end time, so a
+ * sampler never keeps {@code runUntilIdle()} from returning after that.
+ *
+ * <p>Probe kinds: {@link #gauge(String, String, LongSupplier) gauges} (long or double) record the value as
+ * read; {@link #rateGbps(String, String, LongSupplier) rates} read a cumulative byte counter and
+ * record (Δbytes × 8) / Δt in Gb/s over the last interval. Sampling reads primitives through the
+ * supplier interfaces and allocates nothing.
+ */
+public final class Sampler implements EventHandler {
+    private static final byte LONG_GAUGE = 0;
+    private static final byte DOUBLE_GAUGE = 1;
+    private static final byte RATE = 2;
+
+    private final Simulation sim;
+    private final TimeSeries sink;
+    private final long intervalPs;
+    private final Timer timer;
+    private byte[] kinds = new byte[16];
+    private int[] seriesIds = new int[16];
+    private LongSupplier[] longProbes = new LongSupplier[16];
+    private DoubleSupplier[] doubleProbes = new DoubleSupplier[16];
+    private long[] lastCounts = new long[16];
+    private int probes;
+    private long lastSamplePs;
+    private long endPs = -1;
+    private boolean started;
+
+    /**
+     * @param sim the simulation whose clock and timer the sampler uses; registers component
+     *     {@code componentName}
+     * @param sink where samples go
+     * @param intervalPs time between samples, ps, positive
+     */
+    public Sampler(Simulation sim, TimeSeries sink, long intervalPs, String componentName) {
+        if (intervalPs <= 0) {
+            throw new IllegalArgumentException("outputs.sample must be positive, got " + intervalPs + " ps");
+        }
+        this.sim = sim;
+        this.sink = sink;
+        this.intervalPs = intervalPs;
+        Component c = sim.component(componentName);
+        this.timer = sim.timer(c, this);
+    }
+
+    /** A sampler registered as component {@code stats/sampler}. */
+    public Sampler(Simulation sim, TimeSeries sink, long intervalPs) {
+        this(sim, sink, intervalPs, "stats/sampler");
+    }
+
+    /** Samples a whole-valued quantity as read (queue bytes, a 0/1 pause state). */
+    public void gauge(String entity, String metric, LongSupplier probe) {
+        int i = add(entity, metric, LONG_GAUGE);
+        longProbes[i] = probe;
+    }
+
+    /** Samples a fractional quantity as read (a QP's current rate in Gb/s). */
+    public void gauge(String entity, String metric, DoubleSupplier probe) {
+        int i = add(entity, metric, DOUBLE_GAUGE);
+        doubleProbes[i] = probe;
+    }
+
+    /** Samples the rate of a cumulative byte counter, in Gb/s over the last interval. */
+    public void rateGbps(String entity, String metric, LongSupplier bytesCounter) {
+        int i = add(entity, metric, RATE);
+        longProbes[i] = bytesCounter;
+    }
+
+    /**
+     * Takes the rate baselines at the current simulated time t0 and samples at t0 + interval,
+     * t0 + 2·interval, … while the time is at most {@code endPs}.
+     */
+    public void start(long endPs) {
+        if (started) {
+            throw new IllegalStateException("sampler already started");
+        }
+        started = true;
+        long nowPs = sim.now();
+        this.endPs = endPs;
+        lastSamplePs = nowPs;
+        for (int i = 0; i < probes; i++) {
+            if (kinds[i] == RATE) {
+                lastCounts[i] = longProbes[i].getAsLong();
+            }
+        }
+        if (nowPs + intervalPs <= endPs) {
+            timer.scheduleAt(nowPs + intervalPs);
+        }
+    }
+
+    @Override
+    public void onEvent(long nowPs) {
+        sample(nowPs);
+        if (nowPs + intervalPs <= endPs) {
+            timer.scheduleIn(intervalPs);
+        }
+    }
+
+    /** Records every probe at {@code nowPs}. */
+    void sample(long nowPs) {
+        long dt = nowPs - lastSamplePs;
+        for (int i = 0; i < probes; i++) {
+            double v;
+            switch (kinds[i]) {
+                case LONG_GAUGE:
+                    v = longProbes[i].getAsLong();
+                    break;
+                case DOUBLE_GAUGE:
+                    v = doubleProbes[i].getAsDouble();
+                    break;
+                default:
+                    long count = longProbes[i].getAsLong();
+                    v = dt > 0 ? (count - lastCounts[i]) * 8000.0 / dt : 0.0;
+                    lastCounts[i] = count;
+            }
+            sink.record(nowPs, seriesIds[i], v);
+        }
+        lastSamplePs = nowPs;
+    }
+
+    /** Number of registered probes. */
+    public int probes() {
+        return probes;
+    }
+
+    private int add(String entity, String metric, byte kind) {
+        if (started) {
+            throw new IllegalStateException("probes must be registered before start()");
+        }
+        int id = sink.series(entity, metric);
+        if (probes == kinds.length) {
+            int n = probes * 2;
+            kinds = Arrays.copyOf(kinds, n);
+            seriesIds = Arrays.copyOf(seriesIds, n);
+            longProbes = Arrays.copyOf(longProbes, n);
+            doubleProbes = Arrays.copyOf(doubleProbes, n);
+            lastCounts = Arrays.copyOf(lastCounts, n);
+        }
+        kinds[probes] = kind;
+        seriesIds[probes] = id;
+        return probes++;
+    }
+}

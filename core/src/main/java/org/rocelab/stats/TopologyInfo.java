@@ -1,0 +1,63 @@
+package org.rocelab.stats;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The fabric's shape for topology.json and the report's graph: nodes (hosts and switches) in the
+ * order the topology builder created them, and cables with their speed.
+ */
+public final class TopologyInfo {
+    /** What a node is. */
+    public enum Kind {
+        HOST,
+        SWITCH;
+
+        /** Lower-case name used in topology.json. */
+        public String key() {
+            return this == HOST ? "host" : "switch";
+        }
+    }
+
+    /** A node. */
+    public record Node(String name, Kind kind) {}
+
+    /** A cable between nodes {@code a} and {@code b}, full duplex at {@code speedBps} each way. */
+    public record Link(String a, String b, long speedBps) {}
+
+    private final List<Node> nodes = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
+    private final List<Link> links = new ArrayList<>();
+
+    /** Adds a node; names are unique. */
+    public TopologyInfo node(String name, Kind kind) {
+        if (name == null || name.isEmpty() || !names.add(name)) {
+            throw new IllegalArgumentException("topology node name must be unique and non-empty: " + name);
+        }
+        nodes.add(new Node(name, kind));
+        return this;
+    }
+
+    /** Adds a cable between two known nodes. */
+    public TopologyInfo link(String a, String b, long speedBps) {
+        if (!names.contains(a) || !names.contains(b)) {
+            throw new IllegalArgumentException("topology link " + a + "-" + b + " names an unknown node");
+        }
+        if (speedBps <= 0) {
+            throw new IllegalArgumentException("topology link " + a + "-" + b + ": speed must be positive");
+        }
+        links.add(new Link(a, b, speedBps));
+        return this;
+    }
+
+    public List<Node> nodes() {
+        return Collections.unmodifiableList(nodes);
+    }
+
+    public List<Link> links() {
+        return Collections.unmodifiableList(links);
+    }
+}
