@@ -28,7 +28,8 @@ final class BthCodec {
             throw new IllegalArgumentException("BTH opcode " + Bytes.hex(op, 2) + " is not one rocelab encodes");
         }
         if (!Opcode.hasPayload(op) && p.payloadBytes != 0) {
-            throw new IllegalArgumentException(Opcode.name(op) + " carries no payload, got payloadBytes " + p.payloadBytes);
+            throw new IllegalArgumentException(
+                    Opcode.name(op) + " carries no payload, got payloadBytes " + p.payloadBytes);
         }
         Bytes.checkField("payload bytes", p.payloadBytes, 0xFFFF);
         Bytes.checkField("BTH TVer", p.tver, 15);
@@ -102,8 +103,8 @@ final class BthCodec {
         if (op == Opcode.CNP) {
             int expected = CNP_RESERVED_BYTES + Packet.ICRC_BYTES;
             if (end - o != expected) {
-                throw new MalformedFrameException("CNP carries " + (end - o) + " bytes after BTH, expected "
-                        + expected + " (16 reserved + ICRC)");
+                throw new MalformedFrameException("CNP carries " + (end - o) + " bytes after BTH, expected " + expected
+                        + " (16 reserved + ICRC)");
             }
             p.payloadBytes = 0;
             return;
@@ -135,8 +136,8 @@ final class BthCodec {
         Bytes.require(o, end, Packet.ICRC_BYTES, "ICRC");
         int payloadAndPad = end - o - Packet.ICRC_BYTES;
         if (payloadAndPad < pad) {
-            throw new MalformedFrameException("BTH PadCnt " + pad + " exceeds the " + payloadAndPad
-                    + " bytes between " + Opcode.name(op) + " headers and ICRC");
+            throw new MalformedFrameException("BTH PadCnt " + pad + " exceeds the " + payloadAndPad + " bytes between "
+                    + Opcode.name(op) + " headers and ICRC");
         }
         if ((payloadAndPad & 3) != 0) {
             throw new MalformedFrameException("RoCE payload+pad " + payloadAndPad + " bytes, expected a multiple of 4");

@@ -48,38 +48,43 @@ public final class FrameDecoder {
         int end = frame.length;
         int l3 = EthernetCodec.read(frame, 0, end, p);
         int type = Bytes.get16(frame, l3 - 2);
-        int l3End;
-        switch (type) {
-            case PacketKind.ETHERTYPE_IPV4:
-                l3End = Ipv4Codec.read(frame, l3, end, p);
-                if (p.ipProto == 17) {
-                    readRoceV2(frame, l3, l3 + Ipv4Codec.BYTES, l3End, Icrc.L3_IPV4, p, verifyIcrc);
-                } else if (p.ipProto == 6) {
-                    p.kind = PacketKind.TCP;
-                    TcpCodec.read(frame, l3 + Ipv4Codec.BYTES, l3End, p);
-                } else {
-                    throw new MalformedFrameException("IPv4 protocol " + p.ipProto + ", expected 17 (UDP) or 6 (TCP)");
-                }
-                break;
-            case PacketKind.ETHERTYPE_IPV6:
-                l3End = Ipv6Codec.read(frame, l3, end, p, "IPv6", 17);
-                readRoceV2(frame, l3, l3 + Ipv6Codec.BYTES, l3End, Icrc.L3_IPV6, p, verifyIcrc);
-                break;
-            case PacketKind.ETHERTYPE_ROCE_V1:
-                l3End = Ipv6Codec.read(frame, l3, end, p, "GRH", Ipv6Codec.NEXT_HEADER_BTH);
+        int l3End = switch (type) {
+            case PacketKind.ETHERTYPE_IPV4 -> readIpv4(frame, l3, p, verifyIcrc);
+            case PacketKind.ETHERTYPE_IPV6 -> {
+                int e = Ipv6Codec.read(frame, l3, end, p, "IPv6", 17);
+                readRoceV2(frame, l3, l3 + Ipv6Codec.BYTES, e, Icrc.L3_IPV6, p, verifyIcrc);
+                yield e;
+            }
+            case PacketKind.ETHERTYPE_ROCE_V1 -> {
+                int e = Ipv6Codec.read(frame, l3, end, p, "GRH", Ipv6Codec.NEXT_HEADER_BTH);
                 p.kind = PacketKind.ROCE_V1;
-                readTransport(frame, l3, Icrc.L3_GRH, l3 + Ipv6Codec.BYTES, l3End, p, verifyIcrc);
-                break;
-            case PacketKind.ETHERTYPE_MAC_CONTROL:
+                readTransport(frame, l3, Icrc.L3_GRH, l3 + Ipv6Codec.BYTES, e, p, verifyIcrc);
+                yield e;
+            }
+            case PacketKind.ETHERTYPE_MAC_CONTROL -> {
                 MacControlCodec.read(frame, l3, end, p);
-                l3End = l3 + MacControlCodec.length(p);
-                break;
-            default:
-                throw new MalformedFrameException("unknown EtherType " + Bytes.hex(type, 4)
-                        + ", expected 0x0800, 0x86DD, 0x8915 or 0x8808");
-        }
+                yield l3 + MacControlCodec.length(p);
+            }
+            default ->
+                throw new MalformedFrameException(
+                        "unknown EtherType " + Bytes.hex(type, 4) + ", expected 0x0800, 0x86DD, 0x8915 or 0x8808");
+        };
         checkFrameLength(end, l3End);
         p.computeSizes();
+    }
+
+    /** IPv4 carrying RoCEv2 or TCP; returns the end of the datagram. */
+    private static int readIpv4(byte[] frame, int l3, Packet p, boolean verifyIcrc) throws MalformedFrameException {
+        int l3End = Ipv4Codec.read(frame, l3, frame.length, p);
+        if (p.ipProto == 17) {
+            readRoceV2(frame, l3, l3 + Ipv4Codec.BYTES, l3End, Icrc.L3_IPV4, p, verifyIcrc);
+        } else if (p.ipProto == 6) {
+            p.kind = PacketKind.TCP;
+            TcpCodec.read(frame, l3 + Ipv4Codec.BYTES, l3End, p);
+        } else {
+            throw new MalformedFrameException("IPv4 protocol " + p.ipProto + ", expected 17 (UDP) or 6 (TCP)");
+        }
+        return l3End;
     }
 
     private static void readRoceV2(byte[] b, int l3, int udp, int l3End, int l3Type, Packet p, boolean verifyIcrc)
@@ -97,8 +102,8 @@ public final class FrameDecoder {
             int stored = Icrc.read(b, icrcOff);
             int computed = Icrc.crc(b, l3, l3Type, icrcOff);
             if (stored != computed) {
-                throw new MalformedFrameException("ICRC mismatch: 0x" + wireHex(stored) + " expected 0x" + wireHex(computed)
-                        + " (wire byte order)");
+                throw new MalformedFrameException("ICRC mismatch: 0x" + wireHex(stored) + " expected 0x"
+                        + wireHex(computed) + " (wire byte order)");
             }
         }
     }

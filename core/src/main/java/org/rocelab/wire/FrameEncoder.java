@@ -20,24 +20,15 @@ public final class FrameEncoder {
 
     /** Frame length without FCS: {@code p.frameBytes - 4} after {@link Packet#computeSizes()}. */
     public static int frameLength(Packet p) {
-        int n = EthernetCodec.length(p);
-        switch (p.kind) {
-            case PacketKind.ROCE_V2:
-                n += (p.ipv6 ? Ipv6Codec.BYTES : Ipv4Codec.BYTES) + UdpCodec.BYTES + transportLength(p);
-                break;
-            case PacketKind.ROCE_V1:
-                n += Ipv6Codec.BYTES + transportLength(p);
-                break;
-            case PacketKind.TCP:
-                n += Ipv4Codec.BYTES + TcpCodec.BYTES + p.payloadBytes;
-                break;
-            case PacketKind.PFC:
-            case PacketKind.PAUSE:
-                n += MacControlCodec.length(p);
-                break;
-            default:
-                throw new IllegalArgumentException("packet kind " + p.kind + " has no wire format");
-        }
+        int n = EthernetCodec.length(p)
+                + switch (p.kind) {
+                    case PacketKind.ROCE_V2 ->
+                        (p.ipv6 ? Ipv6Codec.BYTES : Ipv4Codec.BYTES) + UdpCodec.BYTES + transportLength(p);
+                    case PacketKind.ROCE_V1 -> Ipv6Codec.BYTES + transportLength(p);
+                    case PacketKind.TCP -> Ipv4Codec.BYTES + TcpCodec.BYTES + p.payloadBytes;
+                    case PacketKind.PFC, PacketKind.PAUSE -> MacControlCodec.length(p);
+                    default -> throw new IllegalArgumentException("packet kind " + p.kind + " has no wire format");
+                };
         return Math.max(n, Packet.MIN_FRAME_NO_FCS);
     }
 
@@ -46,23 +37,19 @@ public final class FrameEncoder {
         byte[] b = new byte[frameLength(p)];
         int l3 = EthernetCodec.write(p, b, 0);
         switch (p.kind) {
-            case PacketKind.ROCE_V2:
-                writeRoceV2(p, b, l3);
-                break;
-            case PacketKind.ROCE_V1:
+            case PacketKind.ROCE_V2 -> writeRoceV2(p, b, l3);
+            case PacketKind.ROCE_V1 -> {
                 Ipv6Codec.write(p, Ipv6Codec.NEXT_HEADER_BTH, transportLength(p), b, l3);
                 writeTransport(p, b, l3, Icrc.L3_GRH, l3 + Ipv6Codec.BYTES);
-                break;
-            case PacketKind.TCP:
+            }
+            case PacketKind.TCP -> {
                 if (p.ipv6) {
                     throw new IllegalArgumentException("TCP over IPv6 is not modelled (ipv6 must be false for TCP)");
                 }
                 Ipv4Codec.write(p, 6, Ipv4Codec.BYTES + TcpCodec.BYTES + p.payloadBytes, b, l3);
                 TcpCodec.write(p, b, l3 + Ipv4Codec.BYTES);
-                break;
-            default:
-                MacControlCodec.write(p, b, l3);
-                break;
+            }
+            default -> MacControlCodec.write(p, b, l3);
         }
         return b;
     }

@@ -48,7 +48,9 @@ public final class Icrc {
     }
 
     static int read(byte[] b, int icrcOff) {
-        return Bytes.get8(b, icrcOff) | Bytes.get8(b, icrcOff + 1) << 8 | Bytes.get8(b, icrcOff + 2) << 16
+        return Bytes.get8(b, icrcOff)
+                | Bytes.get8(b, icrcOff + 1) << 8
+                | Bytes.get8(b, icrcOff + 2) << 16
                 | Bytes.get8(b, icrcOff + 3) << 24;
     }
 
@@ -129,15 +131,16 @@ public final class Icrc {
             l3End = s.l3Off + Ipv6Codec.BYTES + Bytes.get16(f, s.l3Off + 4);
             bthOff = s.l3Off + Ipv6Codec.BYTES + (s.l3Type == L3_IPV6 ? UdpCodec.BYTES : 0);
         } else {
-            throw new MalformedFrameException("EtherType " + Bytes.hex(type, 4) + " is not RoCE (0x0800, 0x86DD, 0x8915)");
+            throw new MalformedFrameException(
+                    "EtherType " + Bytes.hex(type, 4) + " is not RoCE (0x0800, 0x86DD, 0x8915)");
         }
         if (l3End > end) {
             throw new MalformedFrameException("IP/GRH length exceeds frame: " + (l3End - s.l3Off) + " bytes, frame has "
                     + (end - s.l3Off) + " after the Ethernet header");
         }
         if (l3End - bthOff < BthCodec.BTH_BYTES + Packet.ICRC_BYTES) {
-            throw new MalformedFrameException(
-                    "truncated RoCE transport: " + Math.max(0, l3End - bthOff) + " bytes, expected at least 16 (BTH + ICRC)");
+            throw new MalformedFrameException("truncated RoCE transport: " + Math.max(0, l3End - bthOff)
+                    + " bytes, expected at least 16 (BTH + ICRC)");
         }
         s.icrcOff = l3End - Packet.ICRC_BYTES;
         return s;

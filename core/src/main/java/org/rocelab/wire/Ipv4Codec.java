@@ -55,11 +55,12 @@ final class Ipv4Codec {
         }
         int flags = Bytes.get16(b, off + 6);
         if ((flags & 0xBFFF) != 0) {
-            throw new MalformedFrameException(
-                    "IPv4 flags/fragment offset " + Bytes.hex(flags, 4) + ", expected 0x0000 or 0x4000 (DF, unfragmented)");
+            throw new MalformedFrameException("IPv4 flags/fragment offset " + Bytes.hex(flags, 4)
+                    + ", expected 0x0000 or 0x4000 (DF, unfragmented)");
         }
         int stored = Bytes.get16(b, off + 10);
-        int computed = InternetChecksum.finish(InternetChecksum.add(InternetChecksum.add(0, b, off, 10), b, off + 12, 8));
+        int computed =
+                InternetChecksum.finish(InternetChecksum.add(InternetChecksum.add(0, b, off, 10), b, off + 12, 8));
         if (stored != computed) {
             throw new MalformedFrameException(
                     "IPv4 header checksum " + Bytes.hex(stored, 4) + ", expected " + Bytes.hex(computed, 4));

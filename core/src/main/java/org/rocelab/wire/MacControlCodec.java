@@ -39,8 +39,8 @@ final class MacControlCodec {
     /** Reads the opcode and parameters at {@code off} (the byte after the EtherType); sets {@code p.kind}. */
     static void read(byte[] b, int off, int end, Packet p) throws MalformedFrameException {
         if (p.dstMac != PacketKind.MAC_CONTROL_DA) {
-            throw new MalformedFrameException("MAC control destination " + Bytes.mac(p.dstMac)
-                    + ", expected " + Bytes.mac(PacketKind.MAC_CONTROL_DA));
+            throw new MalformedFrameException("MAC control destination " + Bytes.mac(p.dstMac) + ", expected "
+                    + Bytes.mac(PacketKind.MAC_CONTROL_DA));
         }
         Bytes.require(off, end, 2, "MAC control opcode");
         int opcode = Bytes.get16(b, off);
@@ -61,8 +61,8 @@ final class MacControlCodec {
             p.kind = PacketKind.PAUSE;
             p.pauseQuanta = Bytes.get16(b, off + 2);
         } else {
-            throw new MalformedFrameException("MAC control opcode " + Bytes.hex(opcode, 4)
-                    + ", expected 0x0101 (PFC) or 0x0001 (PAUSE)");
+            throw new MalformedFrameException(
+                    "MAC control opcode " + Bytes.hex(opcode, 4) + ", expected 0x0101 (PFC) or 0x0001 (PAUSE)");
         }
     }
 }

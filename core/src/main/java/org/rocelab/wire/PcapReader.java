@@ -44,7 +44,8 @@ public final class PcapReader implements Closeable {
             nanosecond = le == PcapWriter.MAGIC_NANOSECONDS;
         } else {
             throw new PcapFormatException(String.format(
-                    "pcap magic 0x%08X, expected 0xA1B2C3D4 or 0xA1B23C4D in either byte order (pcapng is not read)", be));
+                    "pcap magic 0x%08X, expected 0xA1B2C3D4 or 0xA1B23C4D in either byte order (pcapng is not read)",
+                    be));
         }
         versionMajor = u16(h, 4);
         versionMinor = u16(h, 6);
@@ -70,7 +71,8 @@ public final class PcapReader implements Closeable {
             return null;
         }
         if (n < 16) {
-            throw new PcapFormatException("truncated pcap record header at offset " + offset + ": " + n + " of 16 bytes");
+            throw new PcapFormatException(
+                    "truncated pcap record header at offset " + offset + ": " + n + " of 16 bytes");
         }
         long seconds = u32(header, 0) & 0xFFFFFFFFL;
         long fraction = u32(header, 4) & 0xFFFFFFFFL;
@@ -83,8 +85,8 @@ public final class PcapReader implements Closeable {
         }
         long max = nanosecond ? 999_999_999L : 999_999L;
         if (fraction > max) {
-            throw new PcapFormatException("pcap record at offset " + offset + " sub-second field " + fraction
-                    + ", expected at most " + max);
+            throw new PcapFormatException(
+                    "pcap record at offset " + offset + " sub-second field " + fraction + ", expected at most " + max);
         }
         byte[] data = new byte[captured];
         int got = readFully(data);

@@ -57,7 +57,7 @@ final class TcpCodec {
 
     /** Checksum over pseudo-header and segment, skipping the stored checksum when {@code skipField}. */
     private static int checksum(int src, int dst, byte[] b, int off, int len, boolean skipField) {
-        long sum = (src >>> 16) + (src & 0xFFFF) + (dst >>> 16) + (dst & 0xFFFF) + PROTO_TCP + len;
+        long sum = (long) (src >>> 16) + (src & 0xFFFF) + (dst >>> 16) + (dst & 0xFFFF) + PROTO_TCP + len;
         if (skipField) {
             sum = InternetChecksum.add(sum, b, off, 16);
             sum = InternetChecksum.add(sum, b, off + 18, len - 18);

@@ -47,7 +47,9 @@ class DecoderFuzzTest {
         for (int i = 0; i < 16; i++) {
             byte[] f = smallFrame(gen);
             for (int len = 0; len < f.length; len++) {
-                assertThat(decodeSafely(Arrays.copyOf(f, len))).as("frame cut to %d of %d bytes", len, f.length).isNull();
+                assertThat(decodeSafely(Arrays.copyOf(f, len)))
+                        .as("frame cut to %d of %d bytes", len, f.length)
+                        .isNull();
             }
         }
         assertThat(pool.live()).isZero();

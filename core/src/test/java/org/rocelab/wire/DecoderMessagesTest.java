@@ -27,7 +27,9 @@ class DecoderMessagesTest {
     }
 
     private void assertMalformed(byte[] f, String message) {
-        assertThatThrownBy(() -> decoder.decode(f)).isInstanceOf(MalformedFrameException.class).hasMessage(message);
+        assertThatThrownBy(() -> decoder.decode(f))
+                .isInstanceOf(MalformedFrameException.class)
+                .hasMessage(message);
     }
 
     @Test
@@ -102,8 +104,9 @@ class DecoderMessagesTest {
         Packet p = new RandomPackets(1, pool).of(PacketKind.PFC, 0, false, false);
         byte[] pfc = FrameEncoder.encode(p);
         pfc[16] = 1;
-        assertMalformed(pfc, "PFC class-enable vector 0x01" + String.format("%02X", pfc[17] & 0xFF)
-                + ", expected the high byte 0");
+        assertMalformed(
+                pfc,
+                "PFC class-enable vector 0x01" + String.format("%02X", pfc[17] & 0xFF) + ", expected the high byte 0");
         pfc[16] = 0;
         pfc[5] = 2;
         assertMalformed(pfc, "MAC control destination 01:80:C2:00:00:02, expected 01:80:C2:00:00:01");
@@ -113,7 +116,9 @@ class DecoderMessagesTest {
     void trailingBytesBeyondMinimumFrame() {
         byte[] f = frame(Opcode.SEND_ONLY, 100);
         byte[] g = Arrays.copyOf(f, f.length + 4);
-        assertMalformed(g, "frame length " + g.length + " bytes, expected " + f.length
-                + " (headers and payload end at " + f.length + ", minimum frame 60 without FCS)");
+        assertMalformed(
+                g,
+                "frame length " + g.length + " bytes, expected " + f.length + " (headers and payload end at " + f.length
+                        + ", minimum frame 60 without FCS)");
     }
 }

@@ -23,8 +23,9 @@ class FrameEncoderTest {
         p.pfcEnableVector = 0x08;
         p.pfcQuanta[3] = 0xFFFF;
         p.computeSizes();
-        assertThat(Frames.hex(FrameEncoder.encode(p))).isEqualTo("0180c2000001" + "0c42a1000003" + "8808" + "0101"
-                + "0008" + "000000000000" + "ffff" + "0000000000000000" + "00".repeat(26));
+        assertThat(Frames.hex(FrameEncoder.encode(p)))
+                .isEqualTo("0180c2000001" + "0c42a1000003" + "8808" + "0101" + "0008" + "000000000000" + "ffff"
+                        + "0000000000000000" + "00".repeat(26));
         assertThat(p.frameBytes).isEqualTo(64);
     }
 
@@ -51,7 +52,8 @@ class FrameEncoderTest {
 
     @Test
     void roceV2Ipv4Layout() {
-        Packet p = new RandomPackets(2, pool).of(PacketKind.ROCE_V2, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE, false, false);
+        Packet p =
+                new RandomPackets(2, pool).of(PacketKind.ROCE_V2, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE, false, false);
         p.dscp = 26;
         p.ecn = 1;
         p.ttl = 64;
@@ -69,16 +71,19 @@ class FrameEncoderTest {
         byte[] f = FrameEncoder.encode(p);
         int total = 20 + 8 + 12 + 16 + 4 + 5 + 3 + 4;
         assertThat(f).hasSize(14 + total);
-        assertThat(Frames.hex(Arrays.copyOfRange(f, 14, 24))).isEqualTo("4569" + String.format("%04x", total)
-                + String.format("%04x", p.ipId) + "4000" + "4011");
+        assertThat(Frames.hex(Arrays.copyOfRange(f, 14, 24)))
+                .isEqualTo("4569" + String.format("%04x", total) + String.format("%04x", p.ipId) + "4000" + "4011");
         assertThat(Bytes.get16(f, 36)).isEqualTo(4791);
         assertThat(Bytes.get16(f, 38)).isEqualTo(total - 20);
         assertThat(Bytes.get16(f, 40)).isZero();
         assertThat(f[42]).isEqualTo((byte) 0x0B);
         assertThat(f[43]).isEqualTo((byte) 0x30);
         assertThat(Frames.hex(Arrays.copyOfRange(f, 54, 74)))
-                .as("RETH then ImmDt").isEqualTo("0102030405060708" + "0a0b0c0d" + "00000005" + "11223344");
-        assertThat(Frames.hex(Arrays.copyOfRange(f, 74, 82))).as("payload (PSN + i), pad").isEqualTo("feff000102" + "000000");
+                .as("RETH then ImmDt")
+                .isEqualTo("0102030405060708" + "0a0b0c0d" + "00000005" + "11223344");
+        assertThat(Frames.hex(Arrays.copyOfRange(f, 74, 82)))
+                .as("payload (PSN + i), pad")
+                .isEqualTo("feff000102" + "000000");
     }
 
     @Test
@@ -110,18 +115,22 @@ class FrameEncoderTest {
     void outOfRangeFieldsAreNamed() {
         Packet p = new RandomPackets(5, pool).of(PacketKind.ROCE_V2, Opcode.SEND_ONLY, false, false);
         p.psn = 1 << 24;
-        assertThatThrownBy(() -> FrameEncoder.encode(p)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> FrameEncoder.encode(p))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("BTH PSN 16777216 out of range 0..16777215");
         p.psn = 0;
         p.opcode = 0x1F;
-        assertThatThrownBy(() -> FrameEncoder.encode(p)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> FrameEncoder.encode(p))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("BTH opcode 0x1F is not one rocelab encodes");
         p.opcode = Opcode.ACKNOWLEDGE;
         p.payloadBytes = 4;
-        assertThatThrownBy(() -> FrameEncoder.encode(p)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> FrameEncoder.encode(p))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("ACKNOWLEDGE carries no payload, got payloadBytes 4");
         p.kind = 0;
-        assertThatThrownBy(() -> FrameEncoder.encode(p)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> FrameEncoder.encode(p))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("packet kind 0 has no wire format");
     }
 }

@@ -21,6 +21,7 @@ import org.rocelab.packet.PacketPool;
 /** pcap files: exact header bytes, timestamps, snaplen, frame limit, both magics and byte orders, truncation. */
 class PcapTest {
     private final PacketPool pool = new PacketPool();
+
     @TempDir
     Path dir;
 
@@ -40,9 +41,10 @@ class PcapTest {
         try (PcapWriter w = new PcapWriter(bos)) {
             w.write(1_500_000_000_123_456L, new byte[] {1, 2, 3});
         }
-        assertThat(Frames.hex(bos.toByteArray())).isEqualTo("4d3cb2a1" + "0200" + "0400" + "00000000" + "00000000"
-                + "ffff0000" + "01000000"
-                + "dc050000" + "7b000000" + "03000000" + "03000000" + "010203");
+        assertThat(Frames.hex(bos.toByteArray()))
+                .isEqualTo("4d3cb2a1" + "0200" + "0400" + "00000000" + "00000000"
+                        + "ffff0000" + "01000000"
+                        + "dc050000" + "7b000000" + "03000000" + "03000000" + "010203");
     }
 
     @Test
@@ -96,7 +98,13 @@ class PcapTest {
     /** A hand-made file in the given byte order and magic with one 4-byte record at 7 s + 5 units. */
     private static byte[] handMade(ByteOrder order, int magic) {
         ByteBuffer b = ByteBuffer.allocate(24 + 16 + 4).order(order);
-        b.putInt(magic).putShort((short) 2).putShort((short) 4).putInt(0).putInt(0).putInt(1514).putInt(1);
+        b.putInt(magic)
+                .putShort((short) 2)
+                .putShort((short) 4)
+                .putInt(0)
+                .putInt(0)
+                .putInt(1514)
+                .putInt(1);
         b.putInt(7).putInt(5).putInt(4).putInt(60).put(new byte[] {9, 8, 7, 6});
         return b.array();
     }
@@ -161,7 +169,8 @@ class PcapTest {
             w.write(2_000_000_000_123_456L, p);
         }
         assertThat(Files.size(file)).isEqualTo(24 + 16 + p.frameBytes - 4);
-        List<java.util.Map<String, String>> rows = Tshark.fields(file, "frame.time_epoch", "frame.len", "frame.cap_len");
+        List<java.util.Map<String, String>> rows =
+                Tshark.fields(file, "frame.time_epoch", "frame.len", "frame.cap_len");
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).get("frame.time_epoch")).isEqualTo("2000.000000123");
         assertThat(rows.get(0).get("frame.len")).isEqualTo(Integer.toString(p.frameBytes - 4));

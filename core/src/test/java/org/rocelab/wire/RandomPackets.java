@@ -9,8 +9,27 @@ import org.rocelab.packet.PacketPool;
 /** Seeded random packets of every kind the wire package encodes, with every wire field in range. */
 final class RandomPackets {
     static final int[] ROCE_OPCODES = {
-        0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x11,
-        Opcode.UD_SEND_ONLY, Opcode.UD_SEND_ONLY_WITH_IMMEDIATE, Opcode.CNP
+        0x00,
+        0x01,
+        0x02,
+        0x03,
+        0x04,
+        0x05,
+        0x06,
+        0x07,
+        0x08,
+        0x09,
+        0x0A,
+        0x0B,
+        0x0C,
+        0x0D,
+        0x0E,
+        0x0F,
+        0x10,
+        0x11,
+        Opcode.UD_SEND_ONLY,
+        Opcode.UD_SEND_ONLY_WITH_IMMEDIATE,
+        Opcode.CNP
     };
 
     private final SplittableRandom rnd;
@@ -24,8 +43,9 @@ final class RandomPackets {
     /** A random packet of a random kind (RoCE v2 over IPv4/IPv6, v1, PFC, PAUSE, TCP), tagged or not. */
     Packet next() {
         int r = rnd.nextInt(10);
-        int kind = r < 6 ? PacketKind.ROCE_V2 : r == 6 ? PacketKind.ROCE_V1 : r == 7 ? PacketKind.PFC
-                : r == 8 ? PacketKind.PAUSE : PacketKind.TCP;
+        int kind = r < 6
+                ? PacketKind.ROCE_V2
+                : r == 6 ? PacketKind.ROCE_V1 : r == 7 ? PacketKind.PFC : r == 8 ? PacketKind.PAUSE : PacketKind.TCP;
         return of(kind, ROCE_OPCODES[rnd.nextInt(ROCE_OPCODES.length)], rnd.nextBoolean(), rnd.nextBoolean());
     }
 
@@ -42,21 +62,21 @@ final class RandomPackets {
             p.vid = rnd.nextInt(4096);
         }
         switch (kind) {
-            case PacketKind.ROCE_V2:
+            case PacketKind.ROCE_V2 -> {
                 p.ipv6 = ipv6;
                 ip(p);
                 p.ipProto = 17;
                 p.srcPort = rnd.nextInt(65536);
                 p.dstPort = PacketKind.ROCE_UDP_PORT;
                 transport(p, opcode);
-                break;
-            case PacketKind.ROCE_V1:
+            }
+            case PacketKind.ROCE_V1 -> {
                 p.ipv6 = true;
                 ip(p);
                 p.ipProto = 0x1B;
                 transport(p, opcode);
-                break;
-            case PacketKind.TCP:
+            }
+            case PacketKind.TCP -> {
                 ip(p);
                 p.ipProto = 6;
                 p.srcPort = rnd.nextInt(65536);
@@ -65,16 +85,16 @@ final class RandomPackets {
                 p.tcpAck = rnd.nextLong() & 0xFFFFFFFFL;
                 p.tcpFlags = rnd.nextInt(0x200);
                 p.payloadBytes = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(1461);
-                break;
-            case PacketKind.PFC:
+            }
+            case PacketKind.PFC -> {
                 p.pfcEnableVector = rnd.nextInt(256);
                 for (int i = 0; i < 8; i++) {
                     p.pfcQuanta[i] = rnd.nextInt(65536);
                 }
-                break;
-            default:
+            }
+            default -> {
                 p.pauseQuanta = rnd.nextInt(65536);
-                break;
+            }
         }
         p.computeSizes();
         return p;

@@ -21,8 +21,16 @@ import org.rocelab.packet.PacketPool;
 class RoundTripTest {
     /** Fields that are model metadata, not on the wire. */
     static final Set<String> METADATA = Set.of(
-            "id", "flowId", "srcNode", "dstNode", "createdPs", "trafficClass", "ingressPort", "ingressPg",
-            "inHeadroom", "senderQpIndex");
+            "id",
+            "flowId",
+            "srcNode",
+            "dstNode",
+            "createdPs",
+            "trafficClass",
+            "ingressPort",
+            "ingressPg",
+            "inHeadroom",
+            "senderQpIndex");
     /** Every public instance field of Packet that is on the wire (or derived from it, like sizes). */
     static final List<Field> WIRE_FIELDS = Arrays.stream(Packet.class.getFields())
             .filter(f -> !Modifier.isStatic(f.getModifiers()) && !METADATA.contains(f.getName()))
@@ -34,7 +42,7 @@ class RoundTripTest {
         for (Field f : WIRE_FIELDS) {
             Object x = f.get(a);
             Object y = f.get(b);
-            boolean same = x instanceof int[] ? Arrays.equals((int[]) x, (int[]) y) : x.equals(y);
+            boolean same = x instanceof int[] xs ? Arrays.equals(xs, (int[]) y) : x.equals(y);
             if (!same) {
                 diff.add(f.getName() + ": " + x + " vs " + y);
             }

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class Tshark {
     /** When set (to anything but empty), a missing tshark fails tests instead of skipping them. */
     public static final String REQUIRE_ENV = "ROCELAB_REQUIRE_TSHARK";
+
     private static final long TIMEOUT_SECONDS = 120;
     /**
      * Preferences for every run: verify IPv4, UDP and TCP checksums (tshark does not by default),
@@ -45,7 +46,7 @@ public final class Tshark {
         if (path == null) {
             return Optional.empty();
         }
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator, -1)) {
             Path candidate = Path.of(dir.isEmpty() ? "." : dir, "tshark");
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
                 return Optional.of(candidate);
@@ -64,7 +65,8 @@ public final class Tshark {
     public static Path require() {
         Optional<Path> exe = executable();
         if (exe.isEmpty() && required()) {
-            fail("tshark not found on PATH but " + REQUIRE_ENV + " is set; install it (Debian: apt-get install tshark)");
+            fail("tshark not found on PATH but " + REQUIRE_ENV
+                    + " is set; install it (Debian: apt-get install tshark)");
         }
         assumeTrue(exe.isPresent(), "tshark not found on PATH (set " + REQUIRE_ENV + "=1 to make this a failure)");
         return exe.get();
@@ -97,9 +99,19 @@ public final class Tshark {
      * One map per frame from {@code tshark -r pcap -T fields}: field name → value as tshark prints
      * it ("" when absent; several occurrences joined by ',').
      */
-    public static List<Map<String, String>> fields(Path pcap, String... fields) throws IOException, InterruptedException {
-        List<String> args = new ArrayList<>(List.of("-r", pcap.toString(), "-T", "fields", "-E", "separator=/t",
-                "-E", "occurrence=a", "-E", "aggregator=,"));
+    public static List<Map<String, String>> fields(Path pcap, String... fields)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
+                "-r",
+                pcap.toString(),
+                "-T",
+                "fields",
+                "-E",
+                "separator=/t",
+                "-E",
+                "occurrence=a",
+                "-E",
+                "aggregator=,"));
         for (String f : fields) {
             args.add("-e");
             args.add(f);
@@ -126,11 +138,11 @@ public final class Tshark {
      */
     public static List<String> problems(Path pcap) throws IOException, InterruptedException {
         List<String> problems = new ArrayList<>();
-        List<Map<String, String>> rows = fields(pcap, "frame.number", "_ws.malformed", "_ws.expert.severity",
-                "_ws.expert.message");
+        List<Map<String, String>> rows =
+                fields(pcap, "frame.number", "_ws.malformed", "_ws.expert.severity", "_ws.expert.message");
         for (Map<String, String> row : rows) {
             boolean bad = !row.get("_ws.malformed").isEmpty();
-            for (String sev : row.get("_ws.expert.severity").split(",")) {
+            for (String sev : row.get("_ws.expert.severity").split(",", -1)) {
                 if (!sev.isEmpty() && Long.decode(sev) >= SEVERITY_WARN) {
                     bad = true;
                 }

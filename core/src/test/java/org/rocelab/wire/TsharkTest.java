@@ -22,6 +22,7 @@ import org.rocelab.packet.PacketPool;
  */
 class TsharkTest {
     private final PacketPool pool = new PacketPool();
+
     @TempDir
     Path dir;
 
@@ -141,22 +142,76 @@ class TsharkTest {
     }
 
     static final String[] FIELDS = {
-        "eth.dst", "eth.src", "eth.type", "vlan.priority", "vlan.dei", "vlan.id",
-        "ip.dsfield.dscp", "ip.dsfield.ecn", "ip.ttl", "ip.flags.df", "ip.id", "ip.len", "ip.proto",
-        "ip.src", "ip.dst", "ip.checksum.status",
-        "ipv6.tclass", "ipv6.flow", "ipv6.hlim", "ipv6.plen", "ipv6.nxt", "ipv6.src", "ipv6.dst",
-        "udp.srcport", "udp.dstport", "udp.length", "udp.checksum",
-        "infiniband.grh.tclass", "infiniband.grh.flowlabel", "infiniband.grh.hoplmt", "infiniband.grh.paylen",
-        "infiniband.grh.nxthdr", "infiniband.grh.sgid", "infiniband.grh.dgid",
-        "infiniband.bth.opcode", "infiniband.bth.se", "infiniband.bth.m", "infiniband.bth.padcnt",
-        "infiniband.bth.tver", "infiniband.bth.p_key", "infiniband.bth.destqp", "infiniband.bth.a",
-        "infiniband.bth.psn", "infiniband.reth.va", "infiniband.reth.r_key", "infiniband.reth.dmalen",
-        "infiniband.aeth.syndrome", "infiniband.aeth.msn", "infiniband.immdt", "infiniband.deth.q_key",
-        "infiniband.deth.srcqp", "infiniband.invariant.crc",
-        "macc.opcode", "macc.cbfc.enbv", "macc.cbfc.pause_time.c0", "macc.cbfc.pause_time.c1",
-        "macc.cbfc.pause_time.c2", "macc.cbfc.pause_time.c3", "macc.cbfc.pause_time.c4", "macc.cbfc.pause_time.c5",
-        "macc.cbfc.pause_time.c6", "macc.cbfc.pause_time.c7", "macc.pause_time",
-        "tcp.srcport", "tcp.dstport", "tcp.seq_raw", "tcp.ack_raw", "tcp.flags", "tcp.len", "tcp.checksum.status"
+        "eth.dst",
+        "eth.src",
+        "eth.type",
+        "vlan.priority",
+        "vlan.dei",
+        "vlan.id",
+        "ip.dsfield.dscp",
+        "ip.dsfield.ecn",
+        "ip.ttl",
+        "ip.flags.df",
+        "ip.id",
+        "ip.len",
+        "ip.proto",
+        "ip.src",
+        "ip.dst",
+        "ip.checksum.status",
+        "ipv6.tclass",
+        "ipv6.flow",
+        "ipv6.hlim",
+        "ipv6.plen",
+        "ipv6.nxt",
+        "ipv6.src",
+        "ipv6.dst",
+        "udp.srcport",
+        "udp.dstport",
+        "udp.length",
+        "udp.checksum",
+        "infiniband.grh.tclass",
+        "infiniband.grh.flowlabel",
+        "infiniband.grh.hoplmt",
+        "infiniband.grh.paylen",
+        "infiniband.grh.nxthdr",
+        "infiniband.grh.sgid",
+        "infiniband.grh.dgid",
+        "infiniband.bth.opcode",
+        "infiniband.bth.se",
+        "infiniband.bth.m",
+        "infiniband.bth.padcnt",
+        "infiniband.bth.tver",
+        "infiniband.bth.p_key",
+        "infiniband.bth.destqp",
+        "infiniband.bth.a",
+        "infiniband.bth.psn",
+        "infiniband.reth.va",
+        "infiniband.reth.r_key",
+        "infiniband.reth.dmalen",
+        "infiniband.aeth.syndrome",
+        "infiniband.aeth.msn",
+        "infiniband.immdt",
+        "infiniband.deth.q_key",
+        "infiniband.deth.srcqp",
+        "infiniband.invariant.crc",
+        "macc.opcode",
+        "macc.cbfc.enbv",
+        "macc.cbfc.pause_time.c0",
+        "macc.cbfc.pause_time.c1",
+        "macc.cbfc.pause_time.c2",
+        "macc.cbfc.pause_time.c3",
+        "macc.cbfc.pause_time.c4",
+        "macc.cbfc.pause_time.c5",
+        "macc.cbfc.pause_time.c6",
+        "macc.cbfc.pause_time.c7",
+        "macc.pause_time",
+        "tcp.srcport",
+        "tcp.dstport",
+        "tcp.seq_raw",
+        "tcp.ack_raw",
+        "tcp.flags",
+        "tcp.len",
+        "tcp.checksum.status"
     };
 
     @Test
@@ -181,7 +236,10 @@ class TsharkTest {
         }
         assertThat(Tshark.problems(pcap)).isEmpty();
         String expert = Tshark.run("-r", pcap.toString(), "-q", "-z", "expert");
-        assertThat(expert).doesNotContain("Errors (").doesNotContain("Warnings (").doesNotContain("Malformed");
+        assertThat(expert)
+                .doesNotContain("Errors (")
+                .doesNotContain("Warnings (")
+                .doesNotContain("Malformed");
     }
 
     /** One tshark row and the assertions on it. */
@@ -196,7 +254,7 @@ class TsharkTest {
 
         /** The first occurrence of a field as tshark prints it. */
         String text(String field) {
-            return row.get(field).split(",")[0];
+            return row.get(field).split(",", -1)[0];
         }
 
         /** A numeric field, decimal or 0x-hex as tshark prints it. */
@@ -216,13 +274,13 @@ class TsharkTest {
 
         void addr6(String field, long hi, long lo) throws Exception {
             ByteBuffer expected = ByteBuffer.allocate(16).putLong(hi).putLong(lo);
-            assertThat(InetAddress.getByName(text(field)).getAddress()).as("%s: %s", what, field)
+            assertThat(InetAddress.getByName(text(field)).getAddress())
+                    .as("%s: %s", what, field)
                     .isEqualTo(expected.array());
         }
 
         void mac(String field, long mac) {
-            assertThat(text(field).replace(":", "")).as("%s: %s", what, field)
-                    .isEqualTo(String.format("%012x", mac));
+            assertThat(text(field).replace(":", "")).as("%s: %s", what, field).isEqualTo(String.format("%012x", mac));
         }
 
         void check(Packet p, byte[] frame) throws Exception {
@@ -238,7 +296,7 @@ class TsharkTest {
                 absent("vlan.id");
             }
             switch (p.kind) {
-                case PacketKind.ROCE_V2:
+                case PacketKind.ROCE_V2 -> {
                     if (p.ipv6) {
                         eq("ipv6.tclass", (p.dscp << 2) | p.ecn);
                         eq("ipv6.flow", p.flowLabel);
@@ -255,8 +313,8 @@ class TsharkTest {
                     eq("udp.length", 8 + p.roceTransportBytes());
                     eq("udp.checksum", 0);
                     transport(p, frame);
-                    break;
-                case PacketKind.ROCE_V1:
+                }
+                case PacketKind.ROCE_V1 -> {
                     eq("infiniband.grh.tclass", (p.dscp << 2) | p.ecn);
                     eq("infiniband.grh.flowlabel", p.flowLabel);
                     eq("infiniband.grh.hoplmt", p.ttl);
@@ -266,19 +324,19 @@ class TsharkTest {
                     addr6("infiniband.grh.dgid", p.dstIp6Hi, p.dstIp6Lo);
                     absent("udp.srcport");
                     transport(p, frame);
-                    break;
-                case PacketKind.PFC:
+                }
+                case PacketKind.PFC -> {
                     eq("macc.opcode", 0x0101);
                     eq("macc.cbfc.enbv", p.pfcEnableVector);
                     for (int c = 0; c < 8; c++) {
                         eq("macc.cbfc.pause_time.c" + c, p.pfcQuanta[c]);
                     }
-                    break;
-                case PacketKind.PAUSE:
+                }
+                case PacketKind.PAUSE -> {
                     eq("macc.opcode", 0x0001);
                     eq("macc.pause_time", p.pauseQuanta);
-                    break;
-                default:
+                }
+                default -> {
                     ipv4(p, 6, 20 + 20 + p.payloadBytes);
                     eq("tcp.srcport", p.srcPort);
                     eq("tcp.dstport", p.dstPort);
@@ -287,7 +345,7 @@ class TsharkTest {
                     eq("tcp.flags", p.tcpFlags);
                     eq("tcp.len", p.payloadBytes);
                     eq("tcp.checksum.status", CHECKSUM_GOOD);
-                    break;
+                }
             }
         }
 
@@ -333,7 +391,8 @@ class TsharkTest {
                 absent("infiniband.aeth.syndrome");
             }
             if (Opcode.hasImm(op)) {
-                assertThat(Long.parseLong(text("infiniband.immdt"), 16)).as("%s: immdt", what)
+                assertThat(Long.parseLong(text("infiniband.immdt"), 16))
+                        .as("%s: immdt", what)
                         .isEqualTo(p.immDt & 0xFFFFFFFFL);
             } else {
                 absent("infiniband.immdt");
