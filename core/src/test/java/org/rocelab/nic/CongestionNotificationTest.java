@@ -1,0 +1,133 @@
+package org.rocelab.nic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rocelab.packet.Opcode;
+import org.rocelab.packet.Packet;
+import org.rocelab.rc.WcStatus;
+
+/** The DCQCN notification point in the NIC: CE-marked data → CNPs (moderated) or BECN on ACKs. */
+class CongestionNotificationTest {
+    private static final long RATE = 100_000_000_000L;
+
+    /** Marks every data packet A→B with CE and records when each arrives. */
+    private static List<Long> markAll(BackToBack t) {
+        List<Long> arrivals = new ArrayList<>();
+        t.portB.upper(p -> {
+            if (p.isRoce() && p.opcode <= Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE) {
+                p.ecn = 3;
+                arrivals.add(t.sim.now());
+            }
+            t.b.receiveSink().receive(p);
+        });
+        return arrivals;
+    }
+
+    @Test
+    void markedPacketsProduceAtMostOneCnpPerMinTimeBetweenCnps() {
+        NicConfig cfg = NicConfig.defaults();
+        BackToBack t = new BackToBack(RATE, cfg, 32);
+        List<Long> arrivals = markAll(t);
+        List<Packet> cnps = new ArrayList<>();
+        t.portA.upper(p -> {
+            if (p.opcode == Opcode.CNP) {
+                Packet c = t.pool.acquire();
+                c.copyFrom(p);
+                cnps.add(c);
+            }
+            t.a.receiveSink().receive(p);
+        });
+        for (int i = 0; i < 20; i++) {
+            t.qpA.postSend(t.write(i, 65536));
+        }
+        t.sim.runUntilIdle();
+
+        // the rule replayed over the arrival times (the receive latency shifts them all equally)
+        long expected = 0;
+        long last = Long.MIN_VALUE / 4;
+        for (long at : arrivals) {
+            if (at - last >= cfg.minTimeBetweenCnpsPs()) {
+                expected++;
+                last = at;
+            }
+        }
+        assertThat(arrivals).hasSize(320);
+        assertThat(expected).isBetween(25L, 30L); // 20 × 5.349 µs / 4.01 µs
+        assertThat(t.b.counters().npEcnMarkedRocePackets).isEqualTo(320);
+        assertThat(t.b.counters().npCnpSent).isEqualTo(expected);
+        assertThat(t.a.counters().rpCnpIgnored).isEqualTo(expected); // "none" acts on no CNP
+        assertThat(t.portA.counters().rxPackets[6]).isEqualTo(expected);
+        Packet c = cnps.get(0);
+        assertThat(c.becn).isTrue();
+        assertThat(c.psn).isZero();
+        assertThat(c.destQp).isEqualTo(t.qpA.qpn());
+        assertThat(c.dscp).isEqualTo(48);
+        assertThat(c.trafficClass).isEqualTo(6);
+        assertThat(c.ecn).isEqualTo(2);
+        assertThat(c.frameBytes).isEqualTo(78); // IP length 60 + Ethernet 14 + FCS 4
+        assertThat(t.sendA).hasSize(20).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
+        cnps.forEach(t.pool::consume);
+        assertThat(t.pool.live()).isZero();
+    }
+
+    @Test
+    void hpccProfileEchoesCongestionOnEveryAck() {
+        NicConfig cfg = NicConfig.builder().cnpOnAck(true).build();
+        BackToBack t = new BackToBack(RATE, cfg, 32);
+        markAll(t);
+        int[] becnAcks = {0};
+        int[] acks = {0};
+        t.portA.upper(p -> {
+            if (p.opcode == Opcode.ACKNOWLEDGE) {
+                acks[0]++;
+                if (p.becn) {
+                    becnAcks[0]++;
+                }
+            }
+            t.a.receiveSink().receive(p);
+        });
+        for (int i = 0; i < 4; i++) {
+            t.qpA.postSend(t.write(i, 65536));
+        }
+        t.sim.runUntilIdle();
+        assertThat(t.b.counters().npCnpSent).isZero();
+        assertThat(t.b.counters().npEcnMarkedRocePackets).isEqualTo(64);
+        assertThat(acks[0]).isEqualTo(64); // ACK every packet
+        assertThat(becnAcks[0]).isEqualTo(64);
+        assertThat(t.a.counters().rpCnpIgnored).isEqualTo(64);
+    }
+
+    @Test
+    void rocev2HeadersCarryQpEntropyAndConfiguredMarks() {
+        NicConfig cfg = NicConfig.builder().dscp(26).pcp(3).build();
+        BackToBack t = new BackToBack(RATE, cfg, 8);
+        List<Packet> seen = new ArrayList<>();
+        t.portB.upper(p -> {
+            Packet c = t.pool.acquire();
+            c.copyFrom(p);
+            seen.add(c);
+            t.b.receiveSink().receive(p);
+        });
+        t.qpA.postSend(t.write(1, 10_000));
+        t.sim.runUntilIdle();
+        assertThat(seen).extracting(p -> p.opcode).containsExactly(
+                Opcode.RDMA_WRITE_FIRST, Opcode.RDMA_WRITE_MIDDLE, Opcode.RDMA_WRITE_LAST);
+        Packet first = seen.get(0);
+        assertThat(first.srcPort).isEqualTo(0xC000 | (t.qpA.qpn() & 0x3FFF));
+        assertThat(first.dstPort).isEqualTo(4791);
+        assertThat(first.dscp).isEqualTo(26);
+        assertThat(first.ecn).isEqualTo(2);
+        assertThat(first.trafficClass).isEqualTo(3);
+        assertThat(first.vlanTagged).isFalse();
+        assertThat(first.rethLength).isEqualTo(10_000);
+        assertThat(first.frameBytes).isEqualTo(4096 + 82 + 16 - 20);
+        assertThat(seen.get(2).payloadBytes).isEqualTo(10_000 - 2 * 4096);
+        assertThat(seen.get(2).ackReq).isTrue();
+        assertThat(seen.get(1).ackReq).isFalse();
+        seen.forEach(t.pool::consume);
+        assertThat(t.pool.live()).isZero();
+    }
+}
