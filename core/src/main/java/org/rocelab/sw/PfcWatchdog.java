@@ -27,6 +27,8 @@ final class PfcWatchdog {
     private final long[] dueAtPs = new long[8];
     private final long[] pauseCountAtCheck = new long[8];
     private int stormMask;
+    /** Queues seen paused with packets at the last observation (and not in a storm). */
+    private int stalledMask;
     private int ignoreMask;
     private int dropMask;
 
@@ -68,29 +70,26 @@ final class PfcWatchdog {
     /** The MAC is about to pick a frame: note which lossless queues are paused with packets. */
     void observe(int pausedMask, int nonEmptyMask) {
         int watch = queueMask & ~stormMask;
-        if (watch == 0) {
+        int stalled = pausedMask & nonEmptyMask & watch;
+        if (stalled == stalledMask) {
             return;
         }
         long now = sim.now();
-        boolean changed = false;
         for (int q = 0; q < 8; q++) {
             if ((watch >>> q & 1) == 0) {
                 continue;
             }
-            boolean stalled = (pausedMask >>> q & 1) != 0 && (nonEmptyMask >>> q & 1) != 0;
-            if (stalled && stallSincePs[q] < 0) {
+            boolean s = (stalled >>> q & 1) != 0;
+            if (s && stallSincePs[q] < 0) {
                 stallSincePs[q] = now;
                 dueAtPs[q] = now + cfg.detectionPs();
-                changed = true;
-            } else if (!stalled && stallSincePs[q] >= 0) {
+            } else if (!s && stallSincePs[q] >= 0) {
                 stallSincePs[q] = -1;
                 dueAtPs[q] = Long.MAX_VALUE;
-                changed = true;
             }
         }
-        if (changed) {
-            arm();
-        }
+        stalledMask = stalled;
+        arm();
     }
 
     /** A frame of queue {@code q} went out. */
@@ -100,6 +99,7 @@ final class PfcWatchdog {
         } else if (stallSincePs[q] >= 0) {
             stallSincePs[q] = -1;
             dueAtPs[q] = Long.MAX_VALUE;
+            stalledMask &= ~(1 << q);
             arm();
         }
     }
@@ -116,6 +116,7 @@ final class PfcWatchdog {
                 } else {
                     stallSincePs[q] = -1;
                     dueAtPs[q] = Long.MAX_VALUE;
+                    stalledMask &= ~(1 << q);
                 }
             } else {
                 long c = port.counters().rxPause[q];
@@ -143,6 +144,7 @@ final class PfcWatchdog {
             ignoreMask |= bit;
         }
         stallSincePs[q] = -1;
+        stalledMask &= ~bit;
         pauseCountAtCheck[q] = port.counters().rxPause[q];
         dueAtPs[q] = now + cfg.restorationPs();
     }
@@ -154,6 +156,7 @@ final class PfcWatchdog {
         ignoreMask &= ~bit;
         stormRestored[q]++;
         stallSincePs[q] = -1;
+        stalledMask &= ~bit;
         dueAtPs[q] = Long.MAX_VALUE;
     }
 

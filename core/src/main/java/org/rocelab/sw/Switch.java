@@ -46,6 +46,12 @@ public final class Switch {
     private final Map<String, Integer> portsByName = new HashMap<>();
     private final long[] drops = new long[QueueCounters.REASONS];
     private long ecnMarked;
+    private final MacTable fdb;
+    private final long routerMac;
+    private final int[] vlanTc = new int[4096];
+    private int[][] vlanPorts = new int[4096][];
+    private long flooded;
+    private long floodCopies;
 
     /** A switch with SONiC's dynamic-threshold MMU. */
     public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg) {
@@ -73,6 +79,32 @@ public final class Switch {
         this.losslessQueueMask = cfg.losslessQueueMask();
         this.acl = new AclTable(cfg.acl());
         this.ecmp = new EcmpHash(cfg.ecmp());
+        this.fdb = new MacTable(cfg.macAgeingPs());
+        this.routerMac = 0x02_00_00_00_00_00L | (name.hashCode() & 0xFFFF_FFFFL);
+        Arrays.fill(vlanTc, -1);
+        for (Map.Entry<Integer, Integer> e : cfg.vlanToTc().entrySet()) {
+            vlanTc[e.getKey()] = e.getValue();
+        }
+    }
+
+    /** The MAC of this switch's routing interface: bridged frames sent to it are routed. */
+    public long routerMac() {
+        return routerMac;
+    }
+
+    /** The forwarding database (MAC learning). */
+    public MacTable fdb() {
+        return fdb;
+    }
+
+    /** Packets this switch created by replicating flooded frames (for the conservation ledger). */
+    public long floodCopies() {
+        return floodCopies;
+    }
+
+    /** Frames flooded to a VLAN because their destination MAC was unknown. */
+    public long flooded() {
+        return flooded;
     }
 
     public String name() {
@@ -131,12 +163,20 @@ public final class Switch {
             }
         }
         SwitchPort sp = new SwitchPort(this, index, port, mtu, opts.trust() != null ? opts.trust() : cfg.trust(),
-                opts.defaultTc() >= 0 ? opts.defaultTc() : cfg.defaultTc(), cable, queues, pfc, wd, wred);
+                opts.defaultTc() >= 0 ? opts.defaultTc() : cfg.defaultTc(), cable, queues, pfc, wd, wred, opts);
         port.source(queues);
         port.upper(sp);
         ports = Arrays.copyOf(ports, index + 1);
         ports[index] = sp;
         portsByName.put(portName, index);
+        for (int vid = 1; vid < 4095; vid++) {
+            if (sp.member(vid)) {
+                int[] m = vlanPorts[vid] == null ? new int[0] : vlanPorts[vid];
+                m = Arrays.copyOf(m, m.length + 1);
+                m[m.length - 1] = index;
+                vlanPorts[vid] = m;
+            }
+        }
         return sp;
     }
 
@@ -190,27 +230,52 @@ public final class Switch {
 
     // ---------------------------------------------------------------- pipeline
 
-    /** The ingress pipeline: classify, ACL, route, TTL, MTU, MMU, WRED, enqueue. */
+    /**
+     * The ingress pipeline: VLAN, classify, then bridge (bridged ports, frames not addressed to
+     * the router MAC) or route (ACL, LPM/ECMP, TTL), then MTU, MMU, WRED, enqueue.
+     */
     void ingress(Packet p, int in) {
         SwitchPort ip = ports[in];
-        boolean isIp = p.kind == PacketKind.ROCE_V2 || p.kind == PacketKind.TCP;
+        boolean isIp = (p.kind == PacketKind.ROCE_V2 || p.kind == PacketKind.TCP) && !p.ipv6;
+        int vid = 0;
+        if (ip.bridged) {
+            vid = p.vlanTagged ? p.vid : ip.accessVlan;
+            if (vid <= 0 || vid > 4094 || !ip.member(vid)) {
+                rxDrop(ip, p, DropReason.NO_ROUTE);
+                return;
+            }
+        }
         int tc;
         if (ip.trust == Trust.DSCP && isIp) {
             tc = dscpToTc[p.dscp & 63];
         } else if (p.vlanTagged && ip.trust == Trust.PCP) {
             tc = pcpToTc[p.pcp & 7];
+        } else if (vid > 0 && vlanTc[vid] >= 0) {
+            tc = vlanTc[vid];
         } else {
             tc = ip.defaultTc;
         }
         p.trafficClass = tc;
         int pg = tcToPg[tc];
         int q = tcToQueue[tc];
-        if (!isIp || p.ipv6) {
-            rxDrop(ip, p, DropReason.NO_ROUTE);
+        if (ip.watchdog != null && ip.watchdog.dropping(q)) {
+            ip.watchdog.rxDrop[q]++;
+            rxDrop(ip, p, DropReason.PFC_WATCHDOG);
             return;
         }
-        if (!acl.permit(p)) {
+        if (ip.watchdog != null && ip.watchdog.storm(q)) {
+            ip.watchdog.rxOk[q]++;
+        }
+        if (isIp && !acl.permit(p)) {
             rxDrop(ip, p, DropReason.ACL);
+            return;
+        }
+        if (ip.bridged && p.dstMac != routerMac) {
+            bridge(p, in, vid, pg, q);
+            return;
+        }
+        if (!isIp) {
+            rxDrop(ip, p, DropReason.NO_ROUTE);
             return;
         }
         int out = routeLookup(p);
@@ -223,15 +288,66 @@ public final class Switch {
             return;
         }
         p.ttl--;
-        if (ip.watchdog != null && ip.watchdog.dropping(q)) {
-            ip.watchdog.rxDrop[q]++;
-            rxDrop(ip, p, DropReason.PFC_WATCHDOG);
+        enqueue(p, in, pg, ports[out], q);
+    }
+
+    /**
+     * IEEE 802.1Q bridging within VLAN {@code vid}: learn the source, forward to the known port
+     * of the destination, or flood unknown unicast and broadcast/multicast to every other member
+     * (lossless flooding included, as in Guo et al. 2016's deadlock). A frame whose destination
+     * sits behind its own ingress port is filtered (dropped, counted as no_route).
+     */
+    private void bridge(Packet p, int in, int vid, int pg, int q) {
+        long now = sim.now();
+        fdb.learn(vid, p.srcMac, in, now);
+        boolean group = (p.dstMac >>> 40 & 1) != 0;
+        int out = group ? -1 : fdb.lookup(vid, p.dstMac, now);
+        if (out == in) {
+            rxDrop(ports[in], p, DropReason.NO_ROUTE);
             return;
         }
-        if (ip.watchdog != null && ip.watchdog.storm(q)) {
-            ip.watchdog.rxOk[q]++;
+        if (out >= 0) {
+            tagForEgress(p, ports[out], vid);
+            enqueue(p, in, pg, ports[out], q);
+            return;
         }
-        enqueue(p, in, pg, ports[out], q);
+        int[] members = vlanPorts[vid];
+        int last = -1;
+        for (int m : members) {
+            if (m != in) {
+                last = m;
+            }
+        }
+        if (last < 0) {
+            rxDrop(ports[in], p, DropReason.NO_ROUTE);
+            return;
+        }
+        flooded++;
+        for (int m : members) {
+            if (m == in || m == last) {
+                continue;
+            }
+            Packet c = pool.acquire();
+            c.copyFrom(p);
+            floodCopies++;
+            tagForEgress(c, ports[m], vid);
+            enqueue(c, in, pg, ports[m], q);
+        }
+        tagForEgress(p, ports[last], vid);
+        enqueue(p, in, pg, ports[last], q);
+    }
+
+    /** Tagged on a trunk for a VLAN other than the native one, untagged otherwise. */
+    private static void tagForEgress(Packet p, SwitchPort op, int vid) {
+        boolean tagged = vid != op.accessVlan;
+        if (tagged != p.vlanTagged) {
+            if (tagged) {
+                p.pcp = p.trafficClass;
+            }
+            p.vlanTagged = tagged;
+            p.computeSizes();
+        }
+        p.vid = vid;
     }
 
     private void enqueue(Packet p, int in, int pg, SwitchPort op, int q) {

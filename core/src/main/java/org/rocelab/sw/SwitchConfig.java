@@ -28,6 +28,8 @@ import org.rocelab.sim.Units;
  * @param pauseMode PFC or 802.3x PAUSE
  * @param pauseQuanta quanta sent in XOFF frames, default 0xFFFF
  * @param defaultTc TC for frames the trusted field cannot classify, default 0
+ * @param vlanToTc TC of unclassified frames per VLAN (VLAN → priority), before {@code defaultTc}
+ * @param macAgeingPs FDB ageing time, default 600 s (SONiC fdb_aging_time)
  */
 public record SwitchConfig(
         int mtu,
@@ -49,7 +51,9 @@ public record SwitchConfig(
         WatchdogConfig watchdog,
         PauseMode pauseMode,
         int pauseQuanta,
-        int defaultTc) {
+        int defaultTc,
+        java.util.Map<Integer, Integer> vlanToTc,
+        long macAgeingPs) {
 
     public static final int MAX_MTU = 9216;
     /** SONiC WRED_PROFILE|AZURE_LOSSLESS: 1 MiB / 2 MiB / 5 %. */
@@ -107,6 +111,19 @@ public record SwitchConfig(
         if (defaultTc < 0 || defaultTc > 7) {
             throw new IllegalArgumentException("default_tc: expected 0-7, got " + defaultTc);
         }
+        vlanToTc = java.util.Map.copyOf(vlanToTc);
+        for (java.util.Map.Entry<Integer, Integer> e : vlanToTc.entrySet()) {
+            if (e.getKey() < 1 || e.getKey() > 4094) {
+                throw new IllegalArgumentException("vlan_to_tc: VLAN " + e.getKey() + " outside 1-4094");
+            }
+            if (e.getValue() < 0 || e.getValue() > 7) {
+                throw new IllegalArgumentException("vlan_to_tc." + e.getKey() + ": " + e.getValue()
+                        + " is not a traffic class 0-7");
+            }
+        }
+        if (macAgeingPs <= 0) {
+            throw new IllegalArgumentException("mac_ageing: must be positive");
+        }
     }
 
     /** SONiC defaults. */
@@ -137,6 +154,8 @@ public record SwitchConfig(
         b.pauseMode = pauseMode;
         b.pauseQuanta = pauseQuanta;
         b.defaultTc = defaultTc;
+        b.vlanToTc = vlanToTc;
+        b.macAgeingPs = macAgeingPs;
         return b;
     }
 
@@ -206,6 +225,8 @@ public record SwitchConfig(
         private PauseMode pauseMode = PauseMode.PFC;
         private int pauseQuanta = 0xFFFF;
         private int defaultTc = 0;
+        private java.util.Map<Integer, Integer> vlanToTc = java.util.Map.of();
+        private long macAgeingPs = 600 * Units.PS_PER_S;
 
         private static EcnProfile[] defaultEcn() {
             EcnProfile[] e = new EcnProfile[8];
@@ -258,11 +279,15 @@ public record SwitchConfig(
         public Builder pauseMode(PauseMode v) { pauseMode = v; return this; }
         public Builder pauseQuanta(int v) { pauseQuanta = v; return this; }
         public Builder defaultTc(int v) { defaultTc = v; return this; }
+        /** TC of frames no trusted field classifies, per VLAN. */
+        public Builder vlanToTc(java.util.Map<Integer, Integer> v) { vlanToTc = v; return this; }
+        public Builder macAgeing(long ps) { macAgeingPs = ps; return this; }
 
         public SwitchConfig build() {
             return new SwitchConfig(mtu, trust, maps, losslessMask, bufferBytes, dynamicTh, lossyDynamicTh,
                     pgReservedBytes, headroomBytes, cableLengthM, xonOffsetBytes, java.util.Arrays.asList(ecn.clone()),
-                    ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc);
+                    ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc, vlanToTc,
+                    macAgeingPs);
         }
     }
 }

@@ -23,11 +23,15 @@ public final class SwitchPort implements PacketSink {
     final PfcWatchdog watchdog;
     final WredMarker[] wred;
     final QueueCounters queueCounters = new QueueCounters();
+    /** Native/access VLAN (0 = none) and membership bitset over VIDs; empty for routed ports. */
+    final int accessVlan;
+    final long[] vlans = new long[64];
+    final boolean bridged;
     /** Drops before an egress queue was chosen (ACL, TTL, no route, watchdog RX), per reason. */
     final long[] rxDrops = new long[QueueCounters.REASONS];
 
     SwitchPort(Switch owner, int index, Port port, int mtu, Trust trust, int defaultTc, double cableLengthM,
-            EgressQueues queues, PfcGenerator pfc, PfcWatchdog watchdog, WredMarker[] wred) {
+            EgressQueues queues, PfcGenerator pfc, PfcWatchdog watchdog, WredMarker[] wred, PortOptions opts) {
         this.owner = owner;
         this.index = index;
         this.port = port;
@@ -39,6 +43,19 @@ public final class SwitchPort implements PacketSink {
         this.pfc = pfc;
         this.watchdog = watchdog;
         this.wred = wred;
+        this.accessVlan = opts.accessVlan();
+        if (accessVlan != 0) {
+            vlans[accessVlan >>> 6] |= 1L << accessVlan;
+        }
+        for (int v : opts.trunkVlans()) {
+            vlans[v >>> 6] |= 1L << v;
+        }
+        this.bridged = opts.bridged();
+    }
+
+    /** Whether this port belongs to VLAN {@code vid}. */
+    boolean member(int vid) {
+        return (vlans[(vid & 0xFFF) >>> 6] >>> vid & 1) != 0;
     }
 
     /** Ingress: a frame received by this port's MAC enters the switch pipeline. */

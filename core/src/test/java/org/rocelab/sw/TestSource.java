@@ -26,6 +26,11 @@ final class TestSource implements FrameSource {
     long remaining;
     long sent;
     int node;
+    long srcMac;
+    long dstMac;
+    int vid;
+    /** Packet kind; 0 = RoCEv2, or TCP when proto is 6. */
+    int kind;
 
     TestSource(PacketPool pool) {
         this.pool = pool;
@@ -38,7 +43,10 @@ final class TestSource implements FrameSource {
         }
         remaining--;
         Packet p = pool.acquire();
-        p.kind = proto == 6 ? PacketKind.TCP : PacketKind.ROCE_V2;
+        p.kind = kind != 0 ? kind : proto == 6 ? PacketKind.TCP : PacketKind.ROCE_V2;
+        p.srcMac = srcMac;
+        p.dstMac = dstMac;
+        p.vid = vid;
         p.opcode = Opcode.RDMA_WRITE_MIDDLE;
         p.srcIp = srcIp;
         p.dstIp = dstIp;
