@@ -122,7 +122,7 @@ final class HpccConfigReader {
             case BOOL01:
                 return HpccValues.bool01(text, ln, v, k);
             case UINT:
-                return HpccValues.uint(text, ln, v, k, key == HpccKey.BUFFER_SIZE ? 4095 : UINT32_MAX);
+                return HpccValues.uint(text, ln, v, k, uintMax(key));
             case NUMBER:
                 return HpccValues.number(text, ln, v, k, 0.0, numberMax(key));
             case RATE:
@@ -134,6 +134,15 @@ final class HpccConfigReader {
             default:
                 return v;
         }
+    }
+
+    private static long uintMax(HpccKey key) {
+        return switch (key) {
+            case BUFFER_SIZE -> 4095; // × 1024 × 1024 must fit HPCC's uint32_t buffer_size
+            case PACKET_PAYLOAD_SIZE -> 65_535;
+            case FAST_RECOVERY_TIMES -> 1_000_000;
+            default -> UINT32_MAX;
+        };
     }
 
     private static double numberMax(HpccKey key) {
@@ -231,8 +240,9 @@ final class HpccConfigReader {
 
     private void reportIgnored() {
         List<String> inert = new ArrayList<>();
-        for (Map.Entry<HpccKey, Object> e : parsed.entrySet()) {
-            HpccKey k = e.getKey();
+        List<HpccKey> inLineOrder = new ArrayList<>(parsed.keySet());
+        inLineOrder.sort(java.util.Comparator.comparingInt(k -> lines.get(k.name())));
+        for (HpccKey k : inLineOrder) {
             String at = text.file() + ":" + lines.get(k.name()) + ": ";
             String v = values.get(k.name());
             switch (k.use()) {

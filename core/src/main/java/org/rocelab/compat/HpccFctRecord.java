@@ -17,6 +17,21 @@ package org.rocelab.compat;
  */
 public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeBytes, long startNs, long fctNs, long standaloneFctNs) {
 
+    /**
+     * The record HPCC would print for {@code flow} completing at {@code finishPs}: addresses from the host
+     * ids, HPCC's source port, fct = finish − start rounded to the nearest ns, standalone FCT from
+     * {@code paths}.
+     */
+    public static HpccFctRecord completed(HpccFlow flow, long finishPs, HpccPathMetrics paths) {
+        if (finishPs < flow.startPs()) {
+            throw new IllegalArgumentException("flow " + flow.index() + " finishes at " + finishPs + " ps, before its start "
+                    + flow.startPs() + " ps");
+        }
+        return new HpccFctRecord(HpccTopology.hostIp(flow.src()), HpccTopology.hostIp(flow.dst()), flow.sport(), flow.dport(),
+                flow.sizeBytes(), flow.startNs(), (finishPs - flow.startPs() + 500) / 1000,
+                paths.standaloneFctNs(flow.src(), flow.dst(), flow.sizeBytes()));
+    }
+
     /** Slowdown as fct_analysis.py computes it: fct / standalone, raised to 1 if below 1. */
     public double slowdown() {
         double s = (double) fctNs / (double) standaloneFctNs;

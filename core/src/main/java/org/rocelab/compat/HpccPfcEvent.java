@@ -25,6 +25,11 @@ public record HpccPfcEvent(long timeNs, int nodeId, int nodeType, int ifIndex, i
         }
     }
 
+    /** The event for a PFC frame received at {@code timePs} (rounded to the nearest ns). */
+    public static HpccPfcEvent received(long timePs, int node, boolean atSwitch, int ifIndex, boolean pause) {
+        return new HpccPfcEvent((timePs + 500) / 1000, node, atSwitch ? 1 : 0, ifIndex, pause ? PAUSE : RESUME);
+    }
+
     /** The line without its newline. */
     public String toLine() {
         return timeNs + " " + nodeId + " " + nodeType + " " + ifIndex + " " + type;

@@ -209,6 +209,21 @@ class HpccConfigTest {
     }
 
     @Test
+    void everyKeyThirdCcReadsIsKnown() throws IOException {
+        // the 47 keys of the shipped preset plus PAUSE_TIME, DATA_RATE and LINK_DELAY
+        assertThat(HpccKey.values()).hasSize(50);
+        Path p = write(BASE + "PAUSE_TIME 10\nDATA_RATE 100Gbps\nLINK_DELAY 0.001ms\nUSE_DYNAMIC_PFC_THRESHOLD 0\n");
+        HpccConfig c = HpccConfig.read(p);
+        assertThat(c.pauseTimeUs()).isEqualTo(10.0);
+        assertThat(c.warnings()).containsExactly(
+                p + ":18: unsupported: DATA_RATE 100Gbps (parsed and unused by HPCC (rates come from the topology file)) (ignored)",
+                p + ":19: unsupported: LINK_DELAY 0.001ms (parsed and unused by HPCC (delays come from the topology file)) (ignored)",
+                p + ":20: unsupported: USE_DYNAMIC_PFC_THRESHOLD 0 (HPCC never reads it: its MMU is always dynamic) (ignored)");
+        assertThat(failure(BASE + "PAUSE_TIME 0\n"))
+                .isEqualTo("cfg.txt:17: PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '0'");
+    }
+
+    @Test
     void missingFileIsNamed() {
         Path p = dir.resolve("nope.txt");
         assertThatThrownBy(() -> HpccConfig.read(p)).isInstanceOf(HpccFormatException.class)

@@ -70,6 +70,18 @@ class HpccOutputsTest {
     }
 
     @Test
+    void recordsFromARocelabRun() {
+        HpccTopology fat = HpccTopology.read(HpccResources.file("fat.txt"));
+        HpccFlows flows = HpccFlows.read(HpccResources.file("flow_websearch_320hosts_load30_5ms.txt"), fat);
+        HpccFlow first = flows.flows().get(0);
+        // finishes 7,310.6 ns after its start → 7311 ns
+        HpccFctRecord r = HpccFctRecord.completed(first, first.startPs() + 7_310_600L, new HpccPathMetrics(fat, 1000));
+        assertThat(r).isEqualTo(A);
+        assertThat(HpccPfcEvent.received(2_000_037_361_400L, 2, false, 1, true).toLine()).isEqualTo("2000037361 2 0 1 1");
+        assertThat(HpccPfcEvent.received(2_000_037_361_500L, 320, true, 17, false).toLine()).isEqualTo("2000037362 320 1 17 0");
+    }
+
+    @Test
     void slowdownIsClampedAtOne() {
         assertThat(A.slowdown()).isEqualTo(7311.0 / 6206.0);
         assertThat(new HpccFctRecord(1, 2, 3, 4, 5, 6, 90, 100).slowdown()).isEqualTo(1.0);
