@@ -11,7 +11,30 @@ public final class FctBuckets {
     private FctBuckets() {}
 
     /** One size bucket's slowdowns, sorted ascending. */
-    public record Bucket(int index, double[] slowdowns) {}
+    public static final class Bucket {
+        private final int index;
+        private final double[] slowdowns;
+
+        Bucket(int index, double[] slowdowns) {
+            this.index = index;
+            this.slowdowns = slowdowns;
+        }
+
+        /** The {@link SizeBuckets} index. */
+        public int index() {
+            return index;
+        }
+
+        /** A copy of the sorted slowdowns. */
+        public double[] slowdowns() {
+            return slowdowns.clone();
+        }
+
+        /** Number of flows in the bucket. */
+        public int flows() {
+            return slowdowns.length;
+        }
+    }
 
     /** The non-empty buckets in size order. */
     public static List<Bucket> of(List<WorkloadResult> workloads) {

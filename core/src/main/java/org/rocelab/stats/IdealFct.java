@@ -20,6 +20,8 @@ public final class IdealFct {
     public static final int HPCC_HEADER_BYTES = 48;
 
     /**
+     * The ideal FCT of a flow of {@code sizeBytes}.
+     *
      * @param sizeBytes flow size (payload bytes), at least 1
      * @param payloadPerPacketBytes payload carried by a full packet (the RoCE path MTU)
      * @param headerBytesPerPacket bytes added to every packet on the wire

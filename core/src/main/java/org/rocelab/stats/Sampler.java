@@ -112,22 +112,21 @@ public final class Sampler implements EventHandler {
     void sample(long nowPs) {
         long dt = nowPs - lastSamplePs;
         for (int i = 0; i < probes; i++) {
-            double v;
-            switch (kinds[i]) {
-                case LONG_GAUGE:
-                    v = longProbes[i].getAsLong();
-                    break;
-                case DOUBLE_GAUGE:
-                    v = doubleProbes[i].getAsDouble();
-                    break;
-                default:
-                    long count = longProbes[i].getAsLong();
-                    v = dt > 0 ? (count - lastCounts[i]) * 8000.0 / dt : 0.0;
-                    lastCounts[i] = count;
-            }
+            double v = switch (kinds[i]) {
+                case LONG_GAUGE -> longProbes[i].getAsLong();
+                case DOUBLE_GAUGE -> doubleProbes[i].getAsDouble();
+                default -> rate(i, dt);
+            };
             sink.record(nowPs, seriesIds[i], v);
         }
         lastSamplePs = nowPs;
+    }
+
+    private double rate(int i, long dt) {
+        long count = longProbes[i].getAsLong();
+        double gbps = dt > 0 ? (count - lastCounts[i]) * 8000.0 / dt : 0.0;
+        lastCounts[i] = count;
+        return gbps;
     }
 
     /** Number of registered probes. */

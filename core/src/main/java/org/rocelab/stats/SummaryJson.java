@@ -47,7 +47,7 @@ public final class SummaryJson {
         for (FctBuckets.Bucket b : FctBuckets.of(r.workloads())) {
             ObjectNode o = buckets.addObject();
             o.put("bucket", SizeBuckets.label(b.index()));
-            o.put("flows", b.slowdowns().length);
+            o.put("flows", b.flows());
             tail(o, Percentiles.tail(b.slowdowns()));
         }
         ArrayNode warnings = root.putArray("warnings");

@@ -44,7 +44,7 @@ final class ReportFixture {
             int src = 1 + i % 4;
             long ideal = IdealFct.ps(size, 4096, 66, LINK_BPS, 4_000_000);
             long start = rnd.nextLong(50_000_000);
-            long fct = (long) (ideal * (1.0 + rnd.nextDouble() * rnd.nextDouble() * (i % 5 == 0 ? 20 : 3)));
+            long fct = (long) ((double) ideal * (1.0 + rnd.nextDouble() * rnd.nextDouble() * (i % 5 == 0 ? 20 : 3)));
             flows.add(FlowRecord.completed(i, "h" + src, "h0", size, start, start + fct, ideal));
         }
 
