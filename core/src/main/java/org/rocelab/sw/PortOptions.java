@@ -2,13 +2,15 @@ package org.rocelab.sw;
 
 /**
  * Per-port overrides of a switch's configuration: MTU (frame bytes including FCS), trust, cable
- * length (for the headroom formula), default traffic class, and VLAN membership. Zero, null or
+ * length (for the headroom formula), default traffic class, VLAN membership, and a per-port
+ * lossless PG headroom in bytes (as HPCC sizes it per link). Zero, null or
  * negative means "use the switch value". A port with no VLAN membership is a routed port; an
  * access port belongs to {@code accessVlan} and sends untagged; a trunk port carries the
  * {@code trunkVlans} tagged (and {@code accessVlan}, if set, as its untagged native VLAN).
  */
-public record PortOptions(int mtu, Trust trust, double cableLengthM, int defaultTc, int accessVlan, int[] trunkVlans) {
-    public static final PortOptions DEFAULT = new PortOptions(0, null, -1, -1, 0, new int[0]);
+public record PortOptions(
+        int mtu, Trust trust, double cableLengthM, int defaultTc, int accessVlan, int[] trunkVlans, long headroomBytes) {
+    public static final PortOptions DEFAULT = new PortOptions(0, null, -1, -1, 0, new int[0], -1);
 
     public PortOptions {
         if (mtu != 0 && (mtu < 64 || mtu > SwitchConfig.MAX_MTU)) {
@@ -39,28 +41,33 @@ public record PortOptions(int mtu, Trust trust, double cableLengthM, int default
     }
 
     public PortOptions withMtu(int v) {
-        return new PortOptions(v, trust, cableLengthM, defaultTc, accessVlan, trunkVlans);
+        return new PortOptions(v, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes);
     }
 
     public PortOptions withTrust(Trust v) {
-        return new PortOptions(mtu, v, cableLengthM, defaultTc, accessVlan, trunkVlans);
+        return new PortOptions(mtu, v, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes);
     }
 
     public PortOptions withCableLength(double metres) {
-        return new PortOptions(mtu, trust, metres, defaultTc, accessVlan, trunkVlans);
+        return new PortOptions(mtu, trust, metres, defaultTc, accessVlan, trunkVlans, headroomBytes);
     }
 
     public PortOptions withDefaultTc(int tc) {
-        return new PortOptions(mtu, trust, cableLengthM, tc, accessVlan, trunkVlans);
+        return new PortOptions(mtu, trust, cableLengthM, tc, accessVlan, trunkVlans, headroomBytes);
+    }
+
+    /** Headroom of this port's lossless PGs in bytes, overriding the switch setting. */
+    public PortOptions withHeadroom(long bytes) {
+        return new PortOptions(mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, bytes);
     }
 
     /** An access port of {@code vid} (untagged). */
     public PortOptions withAccessVlan(int vid) {
-        return new PortOptions(mtu, trust, cableLengthM, defaultTc, vid, trunkVlans);
+        return new PortOptions(mtu, trust, cableLengthM, defaultTc, vid, trunkVlans, headroomBytes);
     }
 
     /** A trunk port carrying {@code vids} tagged. */
     public PortOptions withTrunkVlans(int... vids) {
-        return new PortOptions(mtu, trust, cableLengthM, defaultTc, accessVlan, vids);
+        return new PortOptions(mtu, trust, cableLengthM, defaultTc, accessVlan, vids, headroomBytes);
     }
 }

@@ -143,7 +143,8 @@ public final class Switch {
         }
         double cable = opts.cableLengthM() >= 0 ? opts.cableLengthM() : cfg.cableLengthM();
         int mtu = opts.mtu() > 0 ? opts.mtu() : cfg.mtu();
-        long headroom = losslessPgMask == 0 ? 0 : cfg.headroomFor(speedBps, cable);
+        long headroom = losslessPgMask == 0 ? 0
+                : opts.headroomBytes() >= 0 ? opts.headroomBytes() : cfg.headroomFor(speedBps, cable);
         int index = mmu.addPort(headroom, losslessPgMask, losslessQueueMask);
         Port port = new Port(sim, pool, name + ":" + portName);
         port.pfcEnabled(cfg.losslessMask());

@@ -77,4 +77,20 @@ class LatencyAndPcieTest {
         assertThat(PcieSlot.of(4, 16, 256).effectiveBps()).isEqualTo(230_456_263_736L);
         assertThat(PcieSlot.of(5, 16, 256).effectiveBps()).isEqualTo(460_912_527_472L);
     }
+
+    @Test
+    void messageRateCapsSmallWritesAt400G() {
+        NicConfig cfg = NicConfig.defaults(); // 215 M messages/s (ConnectX-6)
+        assertThat(cfg.messageIntervalPs()).isEqualTo(4_652); // ceil(1e12 / 215e6)
+        long rate = 400_000_000_000L;
+        BackToBack t = new BackToBack(rate, cfg, 1024);
+        int iterations = 20_000;
+        t.writeBandwidth(2, iterations, 1024);
+        // a 2-byte WRITE is 102 wire bytes = 2.04 ns at 400G, less than the 4.652 ns message slot;
+        // measured between completions 1000 and 19000 (steady state, no start-up latency)
+        double msgRate = 18_000 / ((t.sendA.get(18_999).timePs - t.sendA.get(999).timePs) / 1e12);
+        double expected = 1e12 / cfg.messageIntervalPs();
+        assertThat(msgRate).isCloseTo(expected, within(expected * 0.001));
+        assertThat(msgRate).isLessThanOrEqualTo(expected);
+    }
 }

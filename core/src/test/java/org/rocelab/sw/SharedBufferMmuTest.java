@@ -114,4 +114,23 @@ class SharedBufferMmuTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("buffer.size:");
     }
+
+    @Test
+    void hpccPolicyShiftsAlphaByPortSpeedAndNeverLimitsEgress() {
+        assertThat(HpccThresholdPolicy.shift(100_000_000_000L, 100_000_000_000L)).isEqualTo(3);
+        assertThat(HpccThresholdPolicy.shift(400_000_000_000L, 100_000_000_000L)).isEqualTo(1);
+        assertThat(HpccThresholdPolicy.headroomBytes(100_000_000_000L, 1_000_000)).isEqualTo(37_500);
+        assertThat(HpccThresholdPolicy.headroomBytes(400_000_000_000L, 1_000_000)).isEqualTo(150_000);
+        HpccThresholdPolicy policy = new HpccThresholdPolicy(100_000_000_000L);
+        SharedBufferMmu h = new SharedBufferMmu(12_000_000, 4_096, 3_072, policy);
+        h.addPort(37_500, 0xFE, 0xFE);
+        h.addPort(150_000, 0xFE, 0xFE);
+        policy.portRate(0, 100_000_000_000L);
+        policy.portRate(1, 400_000_000_000L);
+        long pool = 12_000_000 - 2 * 8 * 4_096 - 7 * 37_500 - 7 * 150_000;
+        assertThat(h.poolBytes()).isEqualTo(pool);
+        assertThat(h.pgLimit(0, 3)).isEqualTo(pool >> 3);
+        assertThat(h.pgLimit(1, 3)).isEqualTo(pool >> 1);
+        assertThat(h.admitEgress(0, 0, 10_000_000)).isTrue();
+    }
 }
