@@ -12,6 +12,7 @@ import org.rocelab.nic.Nic;
 import org.rocelab.packet.PacketPool;
 import org.rocelab.scenario.LinkConfig;
 import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.SwitchSpec;
 import org.rocelab.scenario.TopologyLayout;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sw.PortOptions;
@@ -57,8 +58,8 @@ public final class FabricBuilder {
         List<Link> links = new ArrayList<>();
         Port[] hostPorts = new Port[n];
         for (TopologyLayout.Cable c : layout.links()) {
-            Port a = endPort(sim, pool, graph, switches, hostPorts, c.a(), c.b(), c.config());
-            Port b = endPort(sim, pool, graph, switches, hostPorts, c.b(), c.a(), c.config());
+            Port a = endPort(s, sim, pool, graph, switches, hostPorts, c.a(), c.b(), c.config());
+            Port b = endPort(s, sim, pool, graph, switches, hostPorts, c.b(), c.a(), c.config());
             ports.put(a.name(), a);
             ports.put(b.name(), b);
             LinkSpec spec = c.config().toLinkSpec();
@@ -92,11 +93,11 @@ public final class FabricBuilder {
         return false;
     }
 
-    private static Port endPort(Simulation sim, PacketPool pool, FabricGraph graph, Switch[] switches, Port[] hostPorts,
+    private static Port endPort(Scenario scenario, Simulation sim, PacketPool pool, FabricGraph graph, Switch[] switches, Port[] hostPorts,
             String node, String peer, LinkConfig cfg) {
         int id = graph.node(node);
         if (switches[id] != null) {
-            SwitchPort sp = switches[id].addPort(peer, cfg.speedBps(), new PortOptions(0, null, cfg.lengthM(), -1));
+            SwitchPort sp = switches[id].addPort(peer, cfg.speedBps(), portOptions(scenario.switchSpec(node), peer, cfg));
             return sp.port();
         }
         if (hostPorts[id] != null) {
@@ -105,6 +106,23 @@ public final class FabricBuilder {
         Port p = new Port(sim, pool, node + ":" + peer);
         hostPorts[id] = p;
         return p;
+    }
+
+    /** Cable length for the headroom formula and VLAN membership from {@code switches.<sw>.vlans}. */
+    private static PortOptions portOptions(SwitchSpec spec, String peer, LinkConfig cfg) {
+        PortOptions o = PortOptions.DEFAULT.withCableLength(cfg.lengthM());
+        List<Integer> member = new ArrayList<>();
+        for (Map.Entry<Integer, List<String>> v : spec.vlans().entrySet()) {
+            if (v.getValue().contains(peer)) {
+                member.add(v.getKey());
+            }
+        }
+        if (member.size() == 1 && spec.trust() != org.rocelab.scenario.Trust.PCP) {
+            o = o.withAccessVlan(member.get(0));
+        } else if (!member.isEmpty()) {
+            o = o.withTrunkVlans(member.stream().mapToInt(Integer::intValue).toArray());
+        }
+        return o;
     }
 
     static FabricGraph graph(TopologyLayout layout) {

@@ -14,7 +14,8 @@ import org.rocelab.stats.RunResult;
  * perftest's bandwidth programs inside a scenario ({@code ib_write_bw}, {@code ib_read_bw},
  * {@code ib_send_bw}): for each (from, to) pair and each of {@code qps} QPs, keep
  * {@code txDepth} messages of {@code size} in flight from {@code start} until the workload ends,
- * reposting on every completion as perftest does. Each QP is one stream in the outputs: bytes
+ * reposting on every completion as perftest does, until {@code iterations} messages per QP
+ * (perftest {@code -n}; 0 = until the workload ends). Each QP is one stream in the outputs: bytes
  * completed between its first post and its last completion.
  */
 public final class BandwidthWorkload implements Workload {
@@ -27,11 +28,12 @@ public final class BandwidthWorkload implements Workload {
     private final int txDepth;
     private final long startPs;
     private final long endPs;
+    private final int iterations;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
 
     public BandwidthWorkload(String name, String kind, WrOpcode opcode, List<String[]> pairs, int qps, int sizeBytes,
-            int txDepth, long startPs, long endPs) {
+            int txDepth, long startPs, long endPs, int iterations) {
         this.name = name;
         this.kind = kind;
         this.opcode = opcode;
@@ -41,6 +43,7 @@ public final class BandwidthWorkload implements Workload {
         this.txDepth = txDepth;
         this.startPs = startPs;
         this.endPs = endPs;
+        this.iterations = iterations;
     }
 
     @Override
@@ -106,9 +109,13 @@ public final class BandwidthWorkload implements Workload {
                     pair.dstQp.postRecv(i, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
                 }
             }
-            for (int i = 0; i < txDepth; i++) {
+            for (int i = 0; i < txDepth && more(); i++) {
                 post();
             }
+        }
+
+        boolean more() {
+            return iterations <= 0 || nextId < iterations;
         }
 
         void post() {
@@ -126,7 +133,7 @@ public final class BandwidthWorkload implements Workload {
             }
             bytes += wc.byteLen;
             lastDonePs = wc.timePs;
-            if (wc.timePs < endPs) {
+            if (wc.timePs < endPs && more()) {
                 post();
             }
         }
