@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "rocelab 0.1.0",
         description = "Packet-level digital twin of RoCEv2 data-center fabrics.",
-        subcommands = {BenchCommand.class, ValidateCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -27,6 +27,11 @@ public final class Main implements Runnable {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof org.rocelab.scenario.ScenarioException) {
+                // already "file:line:col: key: expected ..."
+                commandLine.getErr().println(ex.getMessage());
+                return 2;
+            }
             if (ex instanceof UserError || ex instanceof IllegalArgumentException) {
                 commandLine.getErr().println("rocelab: " + ex.getMessage());
                 return 2;

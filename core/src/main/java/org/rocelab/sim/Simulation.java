@@ -17,7 +17,8 @@ import java.util.Map;
  * <p>Single-threaded.
  */
 public final class Simulation {
-    private static final long TIE_COUNT_MASK = (1L << 40) - 1;
+    private static final int TIE_COUNT_BITS = 40;
+    private static final long TIE_COUNT_MASK = (1L << TIE_COUNT_BITS) - 1;
 
     private final long seed;
     private final EventHeap heap = new EventHeap();
@@ -82,7 +83,9 @@ public final class Simulation {
 
     /** Creates a reusable timer owned by {@code owner}. */
     public Timer timer(Component owner, EventHandler handler) {
-        return new Timer(this, owner, handler);
+        Timer t = new Timer(this, owner, handler, heap.timerCount());
+        heap.register(t);
+        return t;
     }
 
     /** A deterministic random stream for the named component: same seed and name, same draws. */
@@ -97,18 +100,15 @@ public final class Simulation {
         }
         Component owner = t.owner;
         t.timePs = atPs;
-        t.tieKey = ((long) owner.id() << 40) | (owner.scheduleCount++ & TIE_COUNT_MASK);
-        if (t.heapIndex >= 0) {
-            heap.update(t);
-        } else {
-            heap.add(t);
-        }
+        heap.schedule(t.id, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     void cancel(Timer t) {
-        if (t.heapIndex >= 0) {
-            heap.remove(t);
-        }
+        heap.remove(t.id);
+    }
+
+    boolean pending(Timer t) {
+        return heap.contains(t.id);
     }
 
     /** Asks the loop to return after the current event. */
@@ -125,16 +125,17 @@ public final class Simulation {
     public boolean runUntil(long endPs) {
         stopped = false;
         final EventHeap h = heap;
-        while (!stopped) {
-            Timer t = h.peek();
-            if (t == null || t.timePs > endPs) {
+        while (!stopped && h.size() > 0) {
+            long at = h.topTime();
+            if (at > endPs) {
                 break;
             }
-            h.poll();
-            nowPs = t.timePs;
+            long ownerId = h.topTie() >>> TIE_COUNT_BITS;
+            Timer t = h.poll();
+            nowPs = at;
             events++;
-            fingerprint = mix(fingerprint ^ nowPs) + t.owner.id();
-            t.handler.onEvent(nowPs);
+            fingerprint = mix(fingerprint ^ at) + ownerId;
+            t.handler.onEvent(at);
         }
         if (!stopped && endPs > nowPs && endPs != Long.MAX_VALUE) {
             nowPs = endPs;

@@ -12,14 +12,14 @@ public final class Timer {
     final Simulation sim;
     final EventHandler handler;
     final Component owner;
+    final int id;
     long timePs;
-    long tieKey;
-    int heapIndex = -1;
 
-    Timer(Simulation sim, Component owner, EventHandler handler) {
+    Timer(Simulation sim, Component owner, EventHandler handler, int id) {
         this.sim = sim;
         this.owner = owner;
         this.handler = handler;
+        this.id = id;
     }
 
     /** Schedules (or moves) this timer to fire at {@code atPs}. */
@@ -39,7 +39,7 @@ public final class Timer {
 
     /** Whether this timer is waiting to fire. */
     public boolean pending() {
-        return heapIndex >= 0;
+        return sim.pending(this);
     }
 
     /** The time this timer fires at, meaningful only while {@link #pending()}. */

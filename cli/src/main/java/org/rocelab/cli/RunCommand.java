@@ -1,0 +1,101 @@
+package org.rocelab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.rocelab.cli.report.ReportWriter;
+import org.rocelab.run.ScenarioRun;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.sim.Units;
+import org.rocelab.stats.OutputFolder;
+import org.rocelab.stats.RunInfo;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.RunWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]...}: runs a
+ * scenario and writes summary.json, counters.json, fct.csv, qp.csv, timeseries.csv,
+ * topology.json, run.json and report.html into the output folder (default
+ * {@code out/<name>/}), all at once or not at all.
+ */
+@Command(name = "run", description = "Run a scenario and write its outputs.")
+final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
+    Path scenarioFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/<name>/).")
+    Path out;
+
+    @Mixin
+    ScenarioOptions options = new ScenarioOptions();
+
+    @Override
+    public Integer call() throws IOException {
+        Scenario s = options.load(scenarioFile);
+        Path target = out != null ? out : Path.of("out", s.name());
+        if (Files.exists(target) && !Files.isDirectory(target)) {
+            throw new UserError("--out: " + target + " exists and is not a folder");
+        }
+        for (String w : s.warnings()) {
+            System.err.println("warning: " + w);
+        }
+        long t0 = System.nanoTime();
+        ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent());
+        Progress progress = new Progress(System.err, s.durationPs());
+        RunResult r = run.run(progress::update);
+        progress.done();
+        long wall = System.nanoTime() - t0;
+        try (OutputFolder folder = OutputFolder.stage(target)) {
+            RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events()));
+            ReportWriter.write(folder.dir());
+            folder.commit();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        System.out.printf("%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d -> %s%n",
+                s.name(), Units.formatTime(r.simulatedPs()), r.events(), wall / 1e9, r.totalDrops(),
+                r.pauseFramesTx(), r.ecnMarked(), target);
+        return 0;
+    }
+
+    /** A one-line progress bar on stderr, shown only when stderr is a terminal. */
+    static final class Progress {
+        private final PrintStream err;
+        private final long endPs;
+        private final boolean terminal = System.console() != null;
+        private int shown = -1;
+
+        Progress(PrintStream err, long endPs) {
+            this.err = err;
+            this.endPs = endPs;
+        }
+
+        void update(long nowPs) {
+            if (!terminal) {
+                return;
+            }
+            int pct = (int) (100.0 * nowPs / endPs);
+            if (pct != shown) {
+                shown = pct;
+                int bars = pct / 5;
+                err.print("\r[" + "#".repeat(bars) + " ".repeat(20 - bars) + "] " + pct + "% of "
+                        + Units.formatTime(endPs));
+                err.flush();
+            }
+        }
+
+        void done() {
+            if (terminal && shown >= 0) {
+                err.print("\r" + " ".repeat(50) + "\r");
+                err.flush();
+            }
+        }
+    }
+}

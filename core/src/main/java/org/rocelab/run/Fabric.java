@@ -1,0 +1,101 @@
+package org.rocelab.run;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.link.Link;
+import org.rocelab.link.Port;
+import org.rocelab.nic.Nic;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sw.Switch;
+import org.rocelab.topo.FabricGraph;
+
+/**
+ * A built fabric: the simulation, its packet pool, and every NIC, switch, port and cable, found
+ * by the names of DESIGN.md §3 (hosts {@code h0…}, switches by role, ports by their peer as in
+ * {@code sw0:h3}). Made by {@link FabricBuilder}; read by workloads, faults and the result
+ * collector.
+ */
+public final class Fabric {
+    private final Simulation sim;
+    private final PacketPool pool;
+    private final FabricGraph graph;
+    private final Nic[] nics;
+    private final Switch[] switches;
+    private final Map<String, Port> ports;
+    private final Map<String, Link> linksByEnds;
+    private final List<Link> links;
+
+    Fabric(Simulation sim, PacketPool pool, FabricGraph graph, Nic[] nics, Switch[] switches, Map<String, Port> ports,
+            Map<String, Link> linksByEnds, List<Link> links) {
+        this.sim = sim;
+        this.pool = pool;
+        this.graph = graph;
+        this.nics = nics;
+        this.switches = switches;
+        this.ports = ports;
+        this.linksByEnds = linksByEnds;
+        this.links = links;
+    }
+
+    public Simulation sim() {
+        return sim;
+    }
+
+    public PacketPool pool() {
+        return pool;
+    }
+
+    public FabricGraph graph() {
+        return graph;
+    }
+
+    /** The NIC of host {@code name}. */
+    public Nic nic(String name) {
+        int n = graph.node(name);
+        if (n < 0 || nics[n] == null) {
+            throw new IllegalArgumentException("no host named '" + name + "'");
+        }
+        return nics[n];
+    }
+
+    /** The NIC at node index {@code node}, or null for a switch. */
+    public Nic nicAt(int node) {
+        return nics[node];
+    }
+
+    /** The switch named {@code name}. */
+    public Switch sw(String name) {
+        int n = graph.node(name);
+        if (n < 0 || switches[n] == null) {
+            throw new IllegalArgumentException("no switch named '" + name + "'");
+        }
+        return switches[n];
+    }
+
+    /** The switch at node index {@code node}, or null for a host. */
+    public Switch switchAt(int node) {
+        return switches[node];
+    }
+
+    /** The port named {@code node:peer}, or null. */
+    public Port port(String name) {
+        return ports.get(name);
+    }
+
+    /** Every port by name, in build order. */
+    public Map<String, Port> ports() {
+        return Collections.unmodifiableMap(ports);
+    }
+
+    /** The cable between nodes {@code a} and {@code b}, or null. */
+    public Link link(String a, String b) {
+        Link l = linksByEnds.get(a + "~" + b);
+        return l != null ? l : linksByEnds.get(b + "~" + a);
+    }
+
+    public List<Link> links() {
+        return Collections.unmodifiableList(links);
+    }
+}

@@ -1,0 +1,51 @@
+package org.rocelab.run;
+
+import org.rocelab.link.Link;
+import org.rocelab.scenario.FaultSpec;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+
+/**
+ * Schedules a scenario's faults on a built fabric (DESIGN.md §3): a link down for a while, a
+ * pre-FEC bit-error rate on a link (a degrading optic), a host's receive pipeline stalled (the
+ * stuck receiver of a pause storm). Configuration changes at run time ({@code set}) are not
+ * applied yet and are reported by the caller.
+ */
+final class FaultScheduler {
+    private FaultScheduler() {}
+
+    /** Schedules every fault; returns the number of faults that cannot be applied. */
+    static int schedule(Fabric f, java.util.List<FaultSpec> faults) {
+        Simulation sim = f.sim();
+        int unsupported = 0;
+        int i = 0;
+        for (FaultSpec fault : faults) {
+            Component c = sim.component("fault" + i++);
+            if (fault instanceof FaultSpec.LinkDown d) {
+                Link l = link(f, d.a(), d.b());
+                sim.timer(c, now -> l.setUp(false)).scheduleAt(d.atPs());
+                if (d.downPs() > 0) {
+                    sim.timer(c, now -> l.setUp(true)).scheduleAt(d.atPs() + d.downPs());
+                }
+            } else if (fault instanceof FaultSpec.LinkBer b) {
+                Link l = link(f, b.a(), b.b());
+                Timer t = sim.timer(c, now -> l.setBer(b.ber(), b.ber()));
+                t.scheduleAt(b.atPs());
+            } else if (fault instanceof FaultSpec.HostStallRx s) {
+                sim.timer(c, now -> f.nic(s.host()).stallRx(s.stallPs())).scheduleAt(s.atPs());
+            } else {
+                unsupported++;
+            }
+        }
+        return unsupported;
+    }
+
+    private static Link link(Fabric f, String a, String b) {
+        Link l = f.link(a, b);
+        if (l == null) {
+            throw new IllegalArgumentException("faults: no cable between " + a + " and " + b);
+        }
+        return l;
+    }
+}

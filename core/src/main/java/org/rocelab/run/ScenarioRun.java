@@ -1,0 +1,124 @@
+package org.rocelab.run;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.rocelab.link.Port;
+import org.rocelab.nic.Nic;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.sim.Simulation;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.Sampler;
+import org.rocelab.sw.Switch;
+import org.rocelab.sw.SwitchPort;
+import org.rocelab.workload.Workload;
+import org.rocelab.workload.WorkloadFactory;
+
+/**
+ * One run of a scenario: build the fabric, start the workloads, schedule the faults, sample
+ * the time series, run the event loop to the scenario's duration, and collect the result.
+ * Deterministic: the result depends only on the scenario (and its seed).
+ */
+public final class ScenarioRun {
+    /** The loop returns to report progress every this much simulated time. */
+    private static final long PROGRESS_STEP_PS = 100_000_000L;
+
+    private final Scenario scenario;
+    private final Fabric fabric;
+    private final List<Workload> workloads;
+    private final RunResult result;
+
+    /**
+     * Builds the run.
+     *
+     * @param baseDir folder of the scenario file (CDF file names resolve against it)
+     */
+    public ScenarioRun(Scenario scenario, Path baseDir) {
+        this.scenario = scenario;
+        this.fabric = FabricBuilder.build(scenario, scenario.seed());
+        this.workloads = WorkloadFactory.create(scenario, baseDir);
+        this.result = new RunResult(scenario.name(), scenario.seed());
+        for (String w : scenario.warnings()) {
+            result.warn(w);
+        }
+        int unsupported = FaultScheduler.schedule(fabric, scenario.faults());
+        if (unsupported > 0) {
+            result.warn("faults: " + unsupported + " configuration change(s) ('set') are not applied at run time yet");
+        }
+        for (Workload w : workloads) {
+            w.start(fabric);
+        }
+        registerProbes();
+    }
+
+    public Fabric fabric() {
+        return fabric;
+    }
+
+    private void registerProbes() {
+        Sampler s = new Sampler(fabric.sim(), result.timeSeries(), scenario.outputs().samplePs());
+        for (int node = 0; node < fabric.graph().nodeCount(); node++) {
+            Nic nic = fabric.nicAt(node);
+            if (nic != null) {
+                Port p = nic.port();
+                s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
+                s.rateGbps(p.name(), "rx_gbps", () -> sum(p.counters().rxBytes));
+                continue;
+            }
+            Switch sw = fabric.switchAt(node);
+            for (int i = 0; i < sw.portCount(); i++) {
+                SwitchPort sp = sw.port(i);
+                Port p = sp.port();
+                int index = i;
+                s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
+                for (int q = 0; q < 8; q++) {
+                    int queue = q;
+                    if (sw.config().losslessMask() >>> q == 0 && q != 0 && q != 3) {
+                        continue;
+                    }
+                    s.gauge(p.name() + "/q" + q, "queue_bytes", () -> sw.mmu().queueBytes(index, queue));
+                }
+                for (int prio = 0; prio < 8; prio++) {
+                    if ((sw.config().losslessMask() >>> prio & 1) == 0) {
+                        continue;
+                    }
+                    int bit = 1 << prio;
+                    s.gauge(p.name() + "/p" + prio, "paused", () -> (p.pausedMask() & bit) != 0 ? 1L : 0L);
+                }
+            }
+        }
+        s.start(scenario.durationPs());
+    }
+
+    private static long sum(long[] a) {
+        long s = 0;
+        for (long v : a) {
+            s += v;
+        }
+        return s;
+    }
+
+    /**
+     * Runs to the scenario's duration.
+     *
+     * @param progress told the simulated time every so often (may be null)
+     */
+    public RunResult run(LongConsumer progress) {
+        Simulation sim = fabric.sim();
+        long end = scenario.durationPs();
+        long t = 0;
+        while (t < end) {
+            t = Math.min(end, t + PROGRESS_STEP_PS);
+            sim.runUntil(t);
+            if (progress != null) {
+                progress.accept(t);
+            }
+        }
+        for (Workload w : workloads) {
+            w.collect(result, end);
+        }
+        ResultCollector.collect(fabric, result);
+        result.simulatedPs(end).events(sim.events());
+        return result;
+    }
+}

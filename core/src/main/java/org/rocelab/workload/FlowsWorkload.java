@@ -1,0 +1,120 @@
+package org.rocelab.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rocelab.nic.SendWr;
+import org.rocelab.nic.WorkCompletion;
+import org.rocelab.rc.WrOpcode;
+import org.rocelab.run.Fabric;
+import org.rocelab.sim.RandomStream;
+import org.rocelab.sim.Timer;
+import org.rocelab.sim.Units;
+import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.RunResult;
+
+/**
+ * Flows with sizes drawn from a CDF and Poisson arrivals at a target load, as the HPCC
+ * simulator's traffic generator makes them (hpcc-ns3-anchor.md §2.6): each host of the set
+ * starts flows with exponential inter-arrival times of mean {@code meanSize·8 / (rate·load)} to a
+ * destination drawn uniformly from the other hosts. Each flow is one RDMA WRITE on its own QP.
+ */
+public final class FlowsWorkload implements Workload {
+    private final String name;
+    private final List<String> hosts;
+    private final FlowSizeCdf cdf;
+    private final double load;
+    private final long startPs;
+    private final long endPs;
+    private final List<MessageFlow> flows = new ArrayList<>();
+    private PathModel paths;
+    private Fabric fabric;
+
+    public FlowsWorkload(String name, List<String> hosts, FlowSizeCdf cdf, double load, long startPs, long endPs) {
+        if (hosts.size() < 2) {
+            throw new IllegalArgumentException("workload " + name + ": flows needs at least 2 hosts");
+        }
+        this.name = name;
+        this.hosts = hosts;
+        this.cdf = cdf;
+        this.load = load;
+        this.startPs = startPs;
+        this.endPs = endPs;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String kind() {
+        return "flows";
+    }
+
+    @Override
+    public void start(Fabric f) {
+        this.fabric = f;
+        paths = new PathModel(f);
+        for (String h : hosts) {
+            Source s = new Source(h, f.sim().random(name + "/" + h));
+            s.timer = f.sim().timer(f.sim().component(name + "/" + h), now -> s.arrive(now));
+            s.timer.scheduleAt(startPs + s.nextGapPs());
+        }
+    }
+
+    @Override
+    public void collect(RunResult result, long runEndPs) {
+        var w = result.workload(name, kind());
+        long id = 0;
+        for (MessageFlow m : flows) {
+            long ideal = paths.idealFctPs(m.src, m.dst, m.sizeBytes);
+            w.add(m.endPs >= 0
+                    ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
+                    : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
+        }
+    }
+
+    private final class Source {
+        final String host;
+        final RandomStream rnd;
+        final double meanGapPs;
+        Timer timer;
+
+        Source(String host, RandomStream rnd) {
+            this.host = host;
+            this.rnd = rnd;
+            long rate = fabric.nic(host).port().rateBps();
+            this.meanGapPs = cdf.meanBytes() * 8.0 / (rate * load) * Units.PS_PER_S;
+        }
+
+        long nextGapPs() {
+            return Math.max(1, (long) rnd.nextExponential(meanGapPs));
+        }
+
+        void arrive(long now) {
+            int d = rnd.nextInt(hosts.size() - 1);
+            String dst = hosts.get(d >= hosts.indexOf(host) ? d + 1 : d);
+            long size = Math.max(1, Math.round(cdf.sample(rnd)));
+            MessageFlow m = new MessageFlow(host, dst, size, now);
+            flows.add(m);
+            int idx = flows.size() - 1;
+            RdmaPair pair = RdmaPair.connect(fabric, host, dst, size, 4, wc -> done(idx, wc), null);
+            SendWr wr = new SendWr()
+                    .wrId(idx)
+                    .opcode(WrOpcode.RDMA_WRITE)
+                    .local(RdmaPair.BUFFER_VA, (int) size, pair.srcMr.lkey())
+                    .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
+            pair.srcQp.postSend(wr);
+            long next = now + nextGapPs();
+            if (next < endPs) {
+                timer.scheduleAt(next);
+            }
+        }
+
+        void done(int idx, WorkCompletion wc) {
+            if (wc.status.ok()) {
+                flows.get(idx).endPs = wc.timePs;
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.rocelab.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rocelab.nic.SendWr;
+import org.rocelab.nic.WorkCompletion;
+import org.rocelab.rc.WrOpcode;
+import org.rocelab.run.Fabric;
+import org.rocelab.sim.RandomStream;
+import org.rocelab.sim.Timer;
+import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.RunResult;
+
+/**
+ * Storage-style incast: every sender writes one {@code size} message into the receiver at
+ * {@code start}, again every {@code interval} until the workload ends (once if the interval is
+ * 0). Each sender's start is shifted by a uniform jitter in [0, jitter) drawn from the workload's
+ * own random stream, as real clients never fire in the same picosecond. Each message is a flow
+ * with its own FCT.
+ */
+public final class IncastWorkload implements Workload {
+    private final String name;
+    private final List<String> senders;
+    private final String receiver;
+    private final int sizeBytes;
+    private final int qps;
+    private final long startPs;
+    private final long intervalPs;
+    private final long jitterPs;
+    private final long endPs;
+    private final List<MessageFlow> flows = new ArrayList<>();
+    private PathModel paths;
+
+    public IncastWorkload(String name, List<String> senders, String receiver, int sizeBytes, int qps, long startPs,
+            long intervalPs, long jitterPs, long endPs) {
+        this.name = name;
+        this.senders = senders;
+        this.receiver = receiver;
+        this.sizeBytes = sizeBytes;
+        this.qps = Math.max(1, qps);
+        this.startPs = startPs;
+        this.intervalPs = intervalPs;
+        this.jitterPs = jitterPs;
+        this.endPs = endPs;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String kind() {
+        return "incast";
+    }
+
+    @Override
+    public void start(Fabric f) {
+        paths = new PathModel(f);
+        RandomStream rnd = f.sim().random(name + "/jitter");
+        int idx = 0;
+        for (String s : senders) {
+            for (int q = 0; q < qps; q++) {
+                Sender snd = new Sender(s, rnd.nextDouble() * jitterPs);
+                snd.pair = RdmaPair.connect(f, s, receiver, sizeBytes, 64, snd::onCompletion, null);
+                snd.timer = f.sim().timer(f.sim().component(name + "/" + idx++), now -> snd.fire(now));
+                snd.timer.scheduleAt(startPs + snd.offsetPs);
+            }
+        }
+    }
+
+    @Override
+    public void collect(RunResult result, long runEndPs) {
+        var w = result.workload(name, kind());
+        long id = 0;
+        for (MessageFlow m : flows) {
+            long ideal = paths.idealFctPs(m.src, m.dst, m.sizeBytes);
+            w.add(m.endPs >= 0
+                    ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
+                    : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
+        }
+    }
+
+    private final class Sender {
+        final String src;
+        final long offsetPs;
+        final SendWr wr = new SendWr();
+        RdmaPair pair;
+        Timer timer;
+
+        Sender(String src, double offsetPs) {
+            this.src = src;
+            this.offsetPs = (long) offsetPs;
+        }
+
+        void fire(long now) {
+            MessageFlow m = new MessageFlow(src, receiver, sizeBytes, now);
+            flows.add(m);
+            wr.wrId(flows.size() - 1)
+                    .opcode(WrOpcode.RDMA_WRITE)
+                    .local(RdmaPair.BUFFER_VA, sizeBytes, pair.srcMr.lkey())
+                    .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey())
+                    .signaled(true);
+            pair.srcQp.postSend(wr);
+            if (intervalPs > 0 && now + intervalPs < endPs) {
+                timer.scheduleAt(now + intervalPs);
+            }
+        }
+
+        void onCompletion(WorkCompletion wc) {
+            if (wc.status.ok()) {
+                flows.get((int) wc.wrId).endPs = wc.timePs;
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package org.rocelab.workload;
+
+import org.rocelab.nic.Nic;
+import org.rocelab.run.Fabric;
+import org.rocelab.sim.Units;
+import org.rocelab.stats.IdealFct;
+import org.rocelab.topo.FabricGraph;
+import org.rocelab.topo.ShortestPathRoutes;
+
+/**
+ * The idle path between two hosts, for ideal flow completion times: one shortest path (first
+ * ECMP member at each hop), its bottleneck rate and its base RTT = NIC transmit and receive
+ * latency at both ends + propagation both ways + store-and-forward of one full data frame at
+ * every switch + the ACK frame's serialization on every link back.
+ */
+public final class PathModel {
+    private final Fabric fabric;
+    private final ShortestPathRoutes routes;
+
+    public PathModel(Fabric fabric) {
+        this.fabric = fabric;
+        this.routes = new ShortestPathRoutes(fabric.graph());
+    }
+
+    /** Ideal FCT of a {@code sizeBytes} RDMA WRITE from {@code src} to {@code dst}, ps. */
+    public long idealFctPs(String src, String dst, long sizeBytes) {
+        FabricGraph g = fabric.graph();
+        Nic a = fabric.nic(src);
+        int node = g.node(src);
+        int dstNode = g.node(dst);
+        int dstOrdinal = ordinal(g, dstNode);
+        int mtu = a.config().mtu();
+        int header = 82 + (a.config().vlanId() >= 0 ? 4 : 0);
+        int fullFrame = mtu + header;
+        int ackFrame = 84;
+        long bottleneck = Long.MAX_VALUE;
+        long rtt = 2 * (a.config().txLatencyPs() + a.config().rxLatencyPs());
+        int hops = 0;
+        while (node != dstNode && hops < 64) {
+            int[] next = routes.nextHopPorts(node, dstOrdinal);
+            if (next.length == 0) {
+                break;
+            }
+            int cable = g.cablesAt(node).get(next[0]);
+            var c = g.cables().get(cable);
+            bottleneck = Math.min(bottleneck, c.speedBps());
+            rtt += 2 * c.propagationPs() + Units.serializationPs(ackFrame, c.speedBps());
+            if (hops > 0) {
+                rtt += Units.serializationPs(fullFrame, c.speedBps());
+            }
+            node = c.other(node);
+            hops++;
+        }
+        if (bottleneck == Long.MAX_VALUE) {
+            bottleneck = a.port().rateBps();
+        }
+        return IdealFct.ps(sizeBytes, mtu, header, bottleneck, rtt);
+    }
+
+    private static int ordinal(FabricGraph g, int node) {
+        int[] hosts = g.hosts();
+        for (int i = 0; i < hosts.length; i++) {
+            if (hosts[i] == node) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(g.name(node) + " is not a host");
+    }
+}

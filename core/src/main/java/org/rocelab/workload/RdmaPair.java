@@ -1,0 +1,73 @@
+package org.rocelab.workload;
+
+import org.rocelab.nic.CompletionHandler;
+import org.rocelab.nic.CompletionQueue;
+import org.rocelab.nic.MemoryRegion;
+import org.rocelab.nic.Nic;
+import org.rocelab.nic.ProtectionDomain;
+import org.rocelab.nic.QueuePair;
+import org.rocelab.rc.AccessFlags;
+import org.rocelab.run.Fabric;
+
+/**
+ * A connected RC QP pair between two hosts, set up as perftest does: a PD, one MR and a CQ on
+ * each side, both QPs taken RESET → INIT → RTR → RTS with the smaller path MTU. The next hop of
+ * each side is its attached switch's router MAC (or the peer NIC back to back).
+ */
+public final class RdmaPair {
+    /** Base virtual address of every workload buffer. */
+    public static final long BUFFER_VA = 0x7f00_0000_0000L;
+
+    public final Nic src;
+    public final Nic dst;
+    public final QueuePair srcQp;
+    public final QueuePair dstQp;
+    public final MemoryRegion srcMr;
+    public final MemoryRegion dstMr;
+
+    private RdmaPair(Nic src, Nic dst, QueuePair srcQp, QueuePair dstQp, MemoryRegion srcMr, MemoryRegion dstMr) {
+        this.src = src;
+        this.dst = dst;
+        this.srcQp = srcQp;
+        this.dstQp = dstQp;
+        this.srcMr = srcMr;
+        this.dstMr = dstMr;
+    }
+
+    /**
+     * Connects {@code from} to {@code to}.
+     *
+     * @param bufferBytes size of the buffers registered on both sides
+     * @param depth send and receive queue depth
+     * @param srcHandler completions at the sender (send CQ)
+     * @param dstHandler completions at the receiver (receive CQ), may be null
+     */
+    public static RdmaPair connect(Fabric f, String from, String to, long bufferBytes, int depth,
+            CompletionHandler srcHandler, CompletionHandler dstHandler) {
+        Nic a = f.nic(from);
+        Nic b = f.nic(to);
+        int access = AccessFlags.LOCAL_WRITE | AccessFlags.REMOTE_WRITE | AccessFlags.REMOTE_READ;
+        ProtectionDomain pdA = a.allocPd();
+        ProtectionDomain pdB = b.allocPd();
+        MemoryRegion mrA = pdA.registerMr(BUFFER_VA, Math.max(1, bufferBytes), access);
+        MemoryRegion mrB = pdB.registerMr(BUFFER_VA, Math.max(1, bufferBytes), access);
+        CompletionQueue cqA = a.createCq(Math.max(64, 2 * depth), srcHandler);
+        CompletionQueue cqB = b.createCq(Math.max(64, 2 * depth), dstHandler);
+        QueuePair qa = a.createQp(pdA, cqA, cqA, depth, depth);
+        QueuePair qb = b.createQp(pdB, cqB, cqB, depth, depth);
+        Nic.connect(qa, qb, 0, nextHopMac(f, a, b), nextHopMac(f, b, a));
+        return new RdmaPair(a, b, qa, qb, mrA, mrB);
+    }
+
+    private static long nextHopMac(Fabric f, Nic self, Nic peer) {
+        var graph = f.graph();
+        int node = self.nodeId();
+        for (int c : graph.cablesAt(node)) {
+            int other = graph.cables().get(c).other(node);
+            if (f.switchAt(other) != null) {
+                return f.switchAt(other).routerMac();
+            }
+        }
+        return peer.mac();
+    }
+}

@@ -1,0 +1,22 @@
+package org.rocelab.workload;
+
+import org.rocelab.run.Fabric;
+import org.rocelab.stats.RunResult;
+
+/**
+ * Traffic that runs on a built fabric: it creates its QPs and schedules its first work requests
+ * in {@link #start}, drives itself from completions, and reports its flows in {@link #collect}.
+ */
+public interface Workload {
+    /** The workload's name in outputs. */
+    String name();
+
+    /** The scenario kind, e.g. {@code ib_write_bw}. */
+    String kind();
+
+    /** Creates QPs and schedules the first work requests; called once before the run. */
+    void start(Fabric fabric);
+
+    /** Adds this workload's flows to the result; called once when the run ends at {@code endPs}. */
+    void collect(RunResult result, long endPs);
+}

@@ -1,0 +1,61 @@
+package org.rocelab.workload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocelab.rc.WrOpcode;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.WorkloadSpec;
+
+/** Makes the {@link Workload}s a scenario names, one class per kind. */
+public final class WorkloadFactory {
+    /** Default incast start jitter: senders fire within 1 µs of each other. */
+    public static final long INCAST_JITTER_PS = 1_000_000L;
+
+    private WorkloadFactory() {}
+
+    /**
+     * The scenario's workloads.
+     *
+     * @param baseDir folder the scenario file is in (CDF file names resolve against it)
+     */
+    public static List<Workload> create(Scenario s, Path baseDir) {
+        List<Workload> out = new ArrayList<>();
+        for (WorkloadSpec w : s.workloads()) {
+            out.add(create(s, w, baseDir));
+        }
+        return out;
+    }
+
+    static Workload create(Scenario s, WorkloadSpec w, Path baseDir) {
+        long end = w.durationPs() > 0 ? Math.min(s.durationPs(), w.startPs() + w.durationPs()) : s.durationPs();
+        List<String> hosts = w.hosts().isEmpty() ? s.hosts() : w.hosts();
+        switch (w.kind()) {
+            case IB_WRITE_BW:
+                return bw(w, WrOpcode.RDMA_WRITE, end);
+            case IB_READ_BW:
+                return bw(w, WrOpcode.RDMA_READ, end);
+            case IB_SEND_BW:
+                return bw(w, WrOpcode.SEND, end);
+            case INCAST:
+                return new IncastWorkload(w.name(), w.from(), w.to().get(0), (int) w.sizeBytes(), w.qps(), w.startPs(),
+                        w.intervalPs(), INCAST_JITTER_PS, end);
+            case FLOWS:
+                return new FlowsWorkload(w.name(), hosts, CdfLibrary.get(w.cdf(), baseDir), w.load(), w.startPs(), end);
+            case ALLREDUCE:
+                return new AllReduceWorkload(w.name(), hosts, w.sizeBytes(), w.iterations(), w.startPs());
+            default:
+                throw new IllegalArgumentException("workloads: kind " + w.kind().yamlName()
+                        + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, incast, flows, allreduce");
+        }
+    }
+
+    private static Workload bw(WorkloadSpec w, WrOpcode op, long end) {
+        List<String[]> pairs = new ArrayList<>();
+        for (int i = 0; i < w.from().size(); i++) {
+            pairs.add(new String[] {w.from().get(i), w.to().get(i)});
+        }
+        return new BandwidthWorkload(w.name(), w.kind().yamlName(), op, pairs, Math.max(1, w.qps()),
+                (int) w.sizeBytes(), Math.max(1, w.txDepth()), w.startPs(), end, w.durationPs() > 0 ? 0 : w.iterations());
+    }
+}
