@@ -90,9 +90,7 @@ public final class Simulation {
 
     /** Creates a reusable timer owned by {@code owner}. */
     public Timer timer(Component owner, EventHandler handler) {
-        Timer t = new Timer(this, owner, handler, heap.timerCount());
-        heap.register(t);
-        return t;
+        return new Timer(this, owner, handler);
     }
 
     /** A deterministic random stream for the named component: same seed and name, same draws. */
@@ -110,18 +108,18 @@ public final class Simulation {
         }
         Component owner = t.owner;
         t.timePs = atPs;
-        heap.schedule(t.id, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
+        heap.schedule(t, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     void cancel(Timer t) {
         if (t == firing) {
             firing = null;
         }
-        heap.remove(t.id);
+        heap.remove(t);
     }
 
     boolean pending(Timer t) {
-        return t != firing && heap.contains(t.id);
+        return t != firing && t.heapIndex >= 0;
     }
 
     /** Asks the loop to return after the current event. */
@@ -154,7 +152,7 @@ public final class Simulation {
             } finally {
                 if (firing == t) {
                     firing = null;
-                    h.remove(t.id);
+                    h.remove(t);
                 }
             }
         }
