@@ -14,7 +14,7 @@ class ExamplesTest {
 
     @Test
     void incastPfcIsCleanAndMatchesDesignExample() {
-        Scenario s = load("incast-pfc.yaml");
+        Scenario s = load("incast-8to1-design.yaml");
         assertThat(s.warnings()).isEmpty();
         assertThat(s.name()).isEqualTo("incast-8to1");
         assertThat(s.hosts()).hasSize(9);
@@ -23,7 +23,7 @@ class ExamplesTest {
         assertThat(s.switchDefaults().ecn().get(3)).isEqualTo(new EcnSpec(400_000, 1_600_000, 0.2, false));
         assertThat(s.switchDefaults().scheduler().dwrrWeights()).containsExactly(50, 1, 1, 50, 1, 1, 0, 1);
         assertThat(s.outputs().pcap()).containsExactly(new OutputSpec.PcapTap("sw0", "h0", 2000, "sw0-h0.pcap"));
-        assertThat(load("incast-pfc.yaml", "switch.ecn.3.kmin=5KB").warnings()).hasSize(1);
+        assertThat(load("incast-8to1-design.yaml", "switch.ecn.3.kmin=5KB").warnings()).hasSize(1);
     }
 
     @Test
