@@ -1,0 +1,64 @@
+package org.rocelab.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rocelab.stats.TimeSeries;
+
+/** Reads one series of a run's time series over a window (test helper). */
+final class Series {
+    private Series() {}
+
+    /** The samples of (entity, metric) with time in (fromPs, toPs], in time order. */
+    static List<double[]> window(TimeSeries ts, String entity, String metric, long fromPs, long toPs) {
+        int id = id(ts, entity, metric);
+        List<double[]> out = new ArrayList<>();
+        for (int i = 0; i < ts.size(); i++) {
+            if (ts.seriesId(i) == id && ts.timePs(i) > fromPs && ts.timePs(i) <= toPs) {
+                out.add(new double[] {ts.timePs(i), ts.value(i)});
+            }
+        }
+        return out;
+    }
+
+    /** The mean of (entity, metric) over samples in (fromPs, toPs]. */
+    static double mean(TimeSeries ts, String entity, String metric, long fromPs, long toPs) {
+        List<double[]> w = window(ts, entity, metric, fromPs, toPs);
+        if (w.isEmpty()) {
+            throw new AssertionError("no samples of " + entity + " " + metric + " in the window");
+        }
+        double sum = 0;
+        for (double[] s : w) {
+            sum += s[1];
+        }
+        return sum / w.size();
+    }
+
+    /** The sum of (entity, metric) over samples in (fromPs, toPs]. */
+    static double sum(TimeSeries ts, String entity, String metric, long fromPs, long toPs) {
+        double sum = 0;
+        for (double[] s : window(ts, entity, metric, fromPs, toPs)) {
+            sum += s[1];
+        }
+        return sum;
+    }
+
+    static int id(TimeSeries ts, String entity, String metric) {
+        for (int i = 0; i < ts.seriesCount(); i++) {
+            if (ts.entity(i).equals(entity) && ts.metric(i).equals(metric)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no time series " + entity + " " + metric);
+    }
+
+    /** Jain's fairness index of the values: (Σx)² / (n·Σx²). */
+    static double jain(double... x) {
+        double s = 0;
+        double s2 = 0;
+        for (double v : x) {
+            s += v;
+            s2 += v * v;
+        }
+        return s * s / (x.length * s2);
+    }
+}
