@@ -16,7 +16,8 @@ import org.rocelab.sw.SwitchPort;
  * The probes of a run's time series (timeseries.csv), read every {@code outputs.sample}:
  *
  * <ul>
- *   <li>every NIC port: {@code tx_gbps}, {@code rx_gbps};
+ *   <li>every NIC port: {@code tx_gbps}, {@code rx_gbps}, and for each PFC-enabled priority
+ *       ({@code h1:sw0/p3}) {@code paused};
  *   <li>every sending QP of a workload, up to {@link #MAX_QPS}: the congestion control's current
  *       rate {@code rate_gbps} (DCQCN RC), target rate {@code target_gbps} (RT) and {@code alpha}
  *       (α as a fraction), entity {@code h1/qp0x100};
@@ -44,6 +45,7 @@ final class TimeSeriesProbes {
                 Port p = nic.port();
                 s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
                 s.rateGbps(p.name(), "rx_gbps", () -> sum(p.counters().rxBytes));
+                pauseStates(s, p, nic.config().pfcMask());
             } else {
                 switchPorts(s, fabric.switchAt(node));
             }
@@ -82,13 +84,18 @@ final class TimeSeriesProbes {
                 s.gauge(p.name() + "/q" + q, "queue_bytes", () -> sw.mmu().queueBytes(index, queue));
                 s.gauge(p.name() + "/q" + q, "ecn_marks", new Delta(() -> qc.ecnMarkedPackets[queue]));
             }
-            for (int prio = 0; prio < 8; prio++) {
-                if (!cfg.lossless(prio)) {
-                    continue;
-                }
-                int bit = 1 << prio;
-                s.gauge(p.name() + "/p" + prio, "paused", () -> (p.pausedMask() & bit) != 0 ? 1L : 0L);
+            pauseStates(s, p, cfg.losslessMask());
+        }
+    }
+
+    /** {@code paused} of each priority in {@code mask}: 1 while PFC holds the port's transmitter. */
+    private static void pauseStates(Sampler s, Port p, int mask) {
+        for (int prio = 0; prio < 8; prio++) {
+            if ((mask >>> prio & 1) == 0) {
+                continue;
             }
+            int bit = 1 << prio;
+            s.gauge(p.name() + "/p" + prio, "paused", () -> (p.pausedMask() & bit) != 0 ? 1L : 0L);
         }
     }
 

@@ -42,6 +42,27 @@ final class Series {
         return sum;
     }
 
+    /** The largest sample of (entity, metric) in (fromPs, toPs]. */
+    static double max(TimeSeries ts, String entity, String metric, long fromPs, long toPs) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (double[] s : window(ts, entity, metric, fromPs, toPs)) {
+            m = Math.max(m, s[1]);
+        }
+        return m;
+    }
+
+    /** The fraction of samples of (entity, metric) in (fromPs, toPs] above {@code level}. */
+    static double fractionAbove(TimeSeries ts, String entity, String metric, long fromPs, long toPs, double level) {
+        List<double[]> w = window(ts, entity, metric, fromPs, toPs);
+        int n = 0;
+        for (double[] s : w) {
+            if (s[1] > level) {
+                n++;
+            }
+        }
+        return n / (double) w.size();
+    }
+
     static int id(TimeSeries ts, String entity, String metric) {
         for (int i = 0; i < ts.seriesCount(); i++) {
             if (ts.entity(i).equals(entity) && ts.metric(i).equals(metric)) {
