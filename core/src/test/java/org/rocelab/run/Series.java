@@ -63,6 +63,25 @@ final class Series {
         return n / (double) w.size();
     }
 
+    /** The smallest sample of (entity, metric) in (fromPs, toPs]. */
+    static double min(TimeSeries ts, String entity, String metric, long fromPs, long toPs) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double[] s : window(ts, entity, metric, fromPs, toPs)) {
+            m = Math.min(m, s[1]);
+        }
+        return m;
+    }
+
+    /** Whether (entity, metric) is a registered series. */
+    static boolean find(TimeSeries ts, String entity, String metric) {
+        for (int i = 0; i < ts.seriesCount(); i++) {
+            if (ts.entity(i).equals(entity) && ts.metric(i).equals(metric)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static int id(TimeSeries ts, String entity, String metric) {
         for (int i = 0; i < ts.seriesCount(); i++) {
             if (ts.entity(i).equals(entity) && ts.metric(i).equals(metric)) {
