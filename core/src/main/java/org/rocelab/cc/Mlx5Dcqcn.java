@@ -110,8 +110,8 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         }
         long g = p.g();
         if (alphaCnpSeen) {
-            alphaFine = Math.min((long) ALPHA_MAX << FRACTION_BITS,
-                    ((g * alphaFine) >> 10) + ((ALPHA_ONE - g) << FRACTION_BITS));
+            alphaFine = Math.min(
+                    (long) ALPHA_MAX << FRACTION_BITS, ((g * alphaFine) >> 10) + ((ALPHA_ONE - g) << FRACTION_BITS));
             alphaCnpSeen = false;
             due--;
         }

@@ -55,15 +55,16 @@ public final class ScenarioRun {
 
     /** Registers the time-series probes ({@link TimeSeriesProbes}) and starts the sampler. */
     private void registerProbes() {
-        Sampler s = new Sampler(fabric.sim(), result.timeSeries(), scenario.outputs().samplePs());
+        Sampler s = new Sampler(
+                fabric.sim(), result.timeSeries(), scenario.outputs().samplePs());
         List<QueuePair> sending = new ArrayList<>();
         for (Workload w : workloads) {
             sending.addAll(w.sendingQps());
         }
         int left = TimeSeriesProbes.register(s, fabric, sending);
         if (left > 0) {
-            result.warn("outputs: time series of " + left + " of " + sending.size()
-                    + " sending QPs left out (at most " + TimeSeriesProbes.MAX_QPS + " are sampled)");
+            result.warn("outputs: time series of " + left + " of " + sending.size() + " sending QPs left out (at most "
+                    + TimeSeriesProbes.MAX_QPS + " are sampled)");
         }
         s.start(scenario.durationPs());
     }

@@ -19,7 +19,8 @@ class DcqcnConvergenceTest {
     private static final double KMAX = 400_000;
 
     static String yaml(String profile, String cnpInterval) {
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "name: dcqcn-convergence-" + profile,
                 "seed: 1",
                 "duration: 20ms",
@@ -45,9 +46,17 @@ class DcqcnConvergenceTest {
         double queueMax = Series.max(ts, "sw0:h0/q3", "queue_bytes", LAST_PS, END_PS);
         double overKmin = Series.fractionAbove(ts, "sw0:h0/q3", "queue_bytes", LAST_PS, END_PS, KMIN);
         long convergedPs = convergence(ts);
-        System.out.printf("mlx5: last 5 ms %.2f / %.2f Gb/s, Jain %.5f, queue mean %.0f B max %.0f B, "
-                + "above Kmin %.3f of the time, converged %.1f ms after the join, marks %d, CNPs %d%n",
-                a, b, Series.jain(a, b), queueMean, queueMax, overKmin, (convergedPs - JOIN_PS) / 1e9, r.ecnMarked(),
+        System.out.printf(
+                "mlx5: last 5 ms %.2f / %.2f Gb/s, Jain %.5f, queue mean %.0f B max %.0f B, "
+                        + "above Kmin %.3f of the time, converged %.1f ms after the join, marks %d, CNPs %d%n",
+                a,
+                b,
+                Series.jain(a, b),
+                queueMean,
+                queueMax,
+                overKmin,
+                (convergedPs - JOIN_PS) / 1e9,
+                r.ecnMarked(),
                 r.cnpSent());
 
         assertThat(Series.jain(a, b)).isGreaterThanOrEqualTo(0.99);
@@ -71,8 +80,13 @@ class DcqcnConvergenceTest {
         double a = Series.mean(ts, "h1:sw0", "tx_gbps", LAST_PS, END_PS);
         double b = Series.mean(ts, "h2:sw0", "tx_gbps", LAST_PS, END_PS);
         double queueMean = Series.mean(ts, "sw0:h0/q3", "queue_bytes", LAST_PS, END_PS);
-        System.out.printf("paper: last 5 ms %.2f / %.2f Gb/s, Jain %.5f, queue mean %.0f B, alpha %.3f / %.3f%n", a, b,
-                Series.jain(a, b), queueMean, Series.mean(ts, "h1/qp0x100", "alpha", LAST_PS, END_PS),
+        System.out.printf(
+                "paper: last 5 ms %.2f / %.2f Gb/s, Jain %.5f, queue mean %.0f B, alpha %.3f / %.3f%n",
+                a,
+                b,
+                Series.jain(a, b),
+                queueMean,
+                Series.mean(ts, "h1/qp0x100", "alpha", LAST_PS, END_PS),
                 Series.mean(ts, "h2/qp0x100", "alpha", LAST_PS, END_PS));
 
         assertThat(r.pauseFramesTx()).isZero();

@@ -18,8 +18,14 @@ class DcqcnIncastTest {
     void dcqcnNeedsAtMostATenthOfThePauseFramesOfPfcAlone(String interval) {
         RunResult none = FabricRun.example(EXAMPLE, "workloads.0.interval=" + interval, "nic.cc.algorithm=none");
         RunResult dcqcn = FabricRun.example(EXAMPLE, "workloads.0.interval=" + interval);
-        System.out.printf("incast every %s: pause frames none %d, dcqcn %d; marks %d / %d; CNPs %d%n", interval,
-                none.pauseFramesTx(), dcqcn.pauseFramesTx(), none.ecnMarked(), dcqcn.ecnMarked(), dcqcn.cnpSent());
+        System.out.printf(
+                "incast every %s: pause frames none %d, dcqcn %d; marks %d / %d; CNPs %d%n",
+                interval,
+                none.pauseFramesTx(),
+                dcqcn.pauseFramesTx(),
+                none.ecnMarked(),
+                dcqcn.ecnMarked(),
+                dcqcn.cnpSent());
 
         assertThat(none.pauseFramesTx()).isGreaterThanOrEqualTo(50);
         assertThat(dcqcn.pauseFramesTx()).isLessThanOrEqualTo(none.pauseFramesTx() / 10);

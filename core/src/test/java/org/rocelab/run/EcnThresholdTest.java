@@ -21,9 +21,16 @@ class EcnThresholdTest {
         double roceLow = FabricRun.goodputGbps(low, "roce");
         double roceHigh = FabricRun.goodputGbps(high, "roce");
         double bursts = FabricRun.goodputGbps(low, "bursts");
-        System.out.printf("roce goodput: Kmin 100KB %.1f Gb/s (%d marks, %d pause), Kmin 800KB %.1f Gb/s (%d marks, "
-                + "%d pause); bursts %.1f Gb/s%n", roceLow, low.ecnMarked(), low.pauseFramesTx(), roceHigh,
-                high.ecnMarked(), high.pauseFramesTx(), bursts);
+        System.out.printf(
+                "roce goodput: Kmin 100KB %.1f Gb/s (%d marks, %d pause), Kmin 800KB %.1f Gb/s (%d marks, "
+                        + "%d pause); bursts %.1f Gb/s%n",
+                roceLow,
+                low.ecnMarked(),
+                low.pauseFramesTx(),
+                roceHigh,
+                high.ecnMarked(),
+                high.pauseFramesTx(),
+                bursts);
 
         assertThat(bursts).isBetween(15.0, 16.0);
         assertThat(roceLow).as("line rate minus the bursts is ~84 Gb/s").isGreaterThan(75.0);

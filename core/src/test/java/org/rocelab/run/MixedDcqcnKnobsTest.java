@@ -13,7 +13,8 @@ import org.rocelab.stats.TimeSeries;
 class MixedDcqcnKnobsTest {
     @Test
     void theMoreAggressiveKnobsTakeAboutFourTimesTheShare() {
-        RunResult r = FabricRun.yaml(String.join("\n",
+        RunResult r = FabricRun.yaml(String.join(
+                "\n",
                 "name: mixed-dcqcn-knobs",
                 "seed: 1",
                 "duration: 20ms",
@@ -33,8 +34,9 @@ class MixedDcqcnKnobsTest {
         long to = 20_000_000_000L;
         double h1 = Series.mean(ts, "h1:sw0", "tx_gbps", from, to);
         double h2 = Series.mean(ts, "h2:sw0", "tx_gbps", from, to);
-        System.out.printf("mixed knobs: h1 (defaults) %.2f Gb/s, h2 (ai 50, reset 100us) %.2f Gb/s, ratio %.2f%n", h1,
-                h2, h2 / h1);
+        System.out.printf(
+                "mixed knobs: h1 (defaults) %.2f Gb/s, h2 (ai 50, reset 100us) %.2f Gb/s, ratio %.2f%n",
+                h1, h2, h2 / h1);
 
         assertThat(r.warnings()).anyMatch(w -> w.contains("nics.h2.cc"));
         assertThat(h2 / h1).isBetween(3.0, 5.0);

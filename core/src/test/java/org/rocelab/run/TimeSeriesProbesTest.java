@@ -13,7 +13,8 @@ import org.rocelab.sw.QueueCounters;
 
 class TimeSeriesProbesTest {
     private static String yaml(int qps, String duration) {
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "name: probes",
                 "seed: 1",
                 "duration: " + duration,
@@ -22,7 +23,8 @@ class TimeSeriesProbesTest {
                 "switch: {trust: dscp, dscp_to_tc: {26: 3, 48: 6}, lossless: [3],",
                 "         ecn: {3: {kmin: 20KB, kmax: 200KB, pmax: 0.2}}}",
                 "workloads:",
-                "  - {kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KB, qps: " + qps + ", duration: " + duration + "}",
+                "  - {kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KB, qps: " + qps + ", duration: " + duration
+                        + "}",
                 "outputs: {sample: 10us}",
                 "");
     }
@@ -39,18 +41,27 @@ class TimeSeriesProbesTest {
         assertThat(rate).hasSize(100);
         assertThat(rate.get(99)[0]).isEqualTo(end);
         assertThat(rate.get(99)[1]).isEqualTo(cc.state("rate") / 1e9);
-        assertThat(Series.window(ts, "h1/qp0x100", "target_gbps", 0, end).get(99)[1]).isEqualTo(cc.state("target") / 1e9);
+        assertThat(Series.window(ts, "h1/qp0x100", "target_gbps", 0, end).get(99)[1])
+                .isEqualTo(cc.state("target") / 1e9);
         assertThat(Series.window(ts, "h1/qp0x100", "alpha", 0, end).get(99)[1]).isEqualTo(cc.state("alpha"));
-        assertThat(Series.min(ts, "h1/qp0x100", "rate_gbps", 0, end)).as("the QP was cut").isLessThan(100.0);
+        assertThat(Series.min(ts, "h1/qp0x100", "rate_gbps", 0, end))
+                .as("the QP was cut")
+                .isLessThan(100.0);
 
         QueueCounters qc = run.fabric().sw("sw0").port("h0").queueCounters();
-        assertThat(Series.sum(ts, "sw0:h0/q3", "ecn_marks", 0, end)).isEqualTo((double) qc.ecnMarkedPackets[3]).isPositive();
+        assertThat(Series.sum(ts, "sw0:h0/q3", "ecn_marks", 0, end))
+                .isEqualTo((double) qc.ecnMarkedPackets[3])
+                .isPositive();
         assertThat(Series.max(ts, "sw0:h0/q3", "queue_bytes", 0, end)).isPositive();
         Series.id(ts, "h1:sw0/p3", "paused");
         Series.id(ts, "sw0:h1/p3", "paused");
         Series.id(ts, "sw0:h0/q0", "queue_bytes");
-        assertThat(Series.find(ts, "sw0:h0/q5", "queue_bytes")).as("only q0, lossless and ECN queues").isFalse();
-        assertThat(Series.find(ts, "h0/qp0x100", "rate_gbps")).as("only sending QPs").isFalse();
+        assertThat(Series.find(ts, "sw0:h0/q5", "queue_bytes"))
+                .as("only q0, lossless and ECN queues")
+                .isFalse();
+        assertThat(Series.find(ts, "h0/qp0x100", "rate_gbps"))
+                .as("only sending QPs")
+                .isFalse();
     }
 
     @Test
@@ -64,6 +75,7 @@ class TimeSeriesProbesTest {
             }
         }
         assertThat(qpSeries).isEqualTo(TimeSeriesProbes.MAX_QPS);
-        assertThat(r.warnings()).contains("outputs: time series of 4 of 260 sending QPs left out (at most 256 are sampled)");
+        assertThat(r.warnings())
+                .contains("outputs: time series of 4 of 260 sending QPs left out (at most 256 are sampled)");
     }
 }

@@ -9,23 +9,32 @@ import org.junit.jupiter.api.Test;
 /** {@code nic.cc} takes the knobs of the chosen DCQCN profile (paper, hpcc), not only mlx5's. */
 class CcProfileKnobsTest {
     private static Scenario parse(String cc) {
-        return ScenarioLoader.parse(String.join("\n",
-                "name: knobs",
-                "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
-                "nic: {cc: " + cc + "}",
-                ""), "k.yaml", List.of(), null);
+        return ScenarioLoader.parse(
+                String.join(
+                        "\n",
+                        "name: knobs",
+                        "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
+                        "nic: {cc: " + cc + "}",
+                        ""),
+                "k.yaml",
+                List.of(),
+                null);
     }
 
     @Test
     void paperAndHpccKnobsReachTheRegistryParameters() {
         assertThat(parse("{algorithm: dcqcn, profile: paper, rate_ai: 100Mbps, byte_counter: 1MB, rate_timer: 55}")
-                        .nic("h0").cc().registryParams())
+                        .nic("h0")
+                        .cc()
+                        .registryParams())
                 .containsEntry("profile", "paper")
                 .containsEntry("rate_ai", "100Mbps")
                 .containsEntry("byte_counter", "1MB")
                 .containsEntry("rate_timer", "55");
         assertThat(parse("{algorithm: dcqcn, profile: hpcc, RP_TIMER: 900us, EWMA_GAIN: 1/16}")
-                        .nic("h0").cc().registryParams())
+                        .nic("h0")
+                        .cc()
+                        .registryParams())
                 .containsEntry("RP_TIMER", "900us")
                 .containsEntry("EWMA_GAIN", "1/16");
     }
