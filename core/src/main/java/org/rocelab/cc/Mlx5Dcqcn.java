@@ -10,8 +10,9 @@ import org.rocelab.sim.Timer;
  * <ul>
  *   <li>first CNP of a flow (or after the limiter was released): α = {@code initial_alpha_value},
  *       RC = RT = {@code rate_to_set_on_first_cnp} (0 = line rate), rate-increase timer started;
- *   <li>every {@code dce_tcp_rtt}: α = ⌊G·α/1024⌋ + (1024 − G) if a CNP arrived in the period,
- *       else ⌊G·α/1024⌋ (capped at 1023);
+ *   <li>every {@code dce_tcp_rtt}: α = G·α/1024 + (1024 − G) if a CNP arrived in the period,
+ *       else G·α/1024 (capped at 1023), kept with {@value #FRACTION_BITS} fraction bits below the
+ *       10-bit register; the cut and {@link #alphaFixed()} use the register ⌊α⌋;
  *   <li>every {@code rate_reduce_monitor_period}, if a CNP arrived since the last check: RT = RC if
  *       {@code clamp_tgt_rate}, or a byte-counter increase happened, or {@code clamp_tgt_rate_ati}
  *       and a timer increase happened; then RC −= min(⌊RC·α/2^rpg_gd⌋, ⌊RC·(100 −
@@ -29,6 +30,13 @@ import org.rocelab.sim.Timer;
 public final class Mlx5Dcqcn extends DcqcnReactionPoint {
     private static final int ALPHA_ONE = 1024;
     private static final int ALPHA_MAX = 1023;
+    /**
+     * Fraction bits kept below α's 10-bit register. Truncating G·α/1024 to whole 1/1024 units
+     * loses one unit per tick whenever α &lt; 205, so a flow that sees a CNP less often than every
+     * fifth period (16 flows sharing a port, each CNP'd per packet) would hold α at 0 and barely
+     * cut; the fraction bits keep α near the fraction of periods with a CNP, as the formula says.
+     */
+    static final int FRACTION_BITS = 16;
 
     private final Mlx5Params p;
     private final long capBps;
@@ -37,7 +45,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
     private final Timer increaseTimer;
 
     private boolean active;
-    private int alpha;
+    private long alphaFine;
     private long originPs;
     private long alphaTicks;
     private boolean alphaCnpSeen;
@@ -72,7 +80,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
 
     private void firstCnp(long nowPs) {
         active = true;
-        alpha = p.initialAlpha();
+        alphaFine = (long) p.initialAlpha() << FRACTION_BITS;
         alphaCnpSeen = false;
         originPs = nowPs;
         alphaTicks = 0;
@@ -100,14 +108,15 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         if (due <= 0) {
             return;
         }
-        int g = p.g();
+        long g = p.g();
         if (alphaCnpSeen) {
-            alpha = Math.min(ALPHA_MAX, ((g * alpha) >> 10) + (ALPHA_ONE - g));
+            alphaFine = Math.min(
+                    (long) ALPHA_MAX << FRACTION_BITS, ((g * alphaFine) >> 10) + ((ALPHA_ONE - g) << FRACTION_BITS));
             alphaCnpSeen = false;
             due--;
         }
-        while (due > 0 && alpha > 0) {
-            alpha = (g * alpha) >> 10;
+        while (due > 0 && alphaFine > 0) {
+            alphaFine = (g * alphaFine) >> 10;
             due--;
         }
         alphaTicks = ticks;
@@ -128,7 +137,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         if (p.clampTgtRate() || byteStage > 0 || (p.clampTgtRateAti() && timeStage > 0)) {
             rtBps = rcBps;
         }
-        long byAlpha = (rcBps * alpha) >> p.gd();
+        long byAlpha = (rcBps * (alphaFine >> FRACTION_BITS)) >> p.gd();
         long byFloor = rcBps * (100 - p.minDecFac()) / 100;
         rcBps = Math.max(p.minRateBps(), rcBps - Math.min(byAlpha, byFloor));
         decreaseCnps.consumeAt(nowPs);
@@ -206,12 +215,12 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         decreaseCnps.clear();
     }
 
-    /** α in 1/1024 units, brought up to the current time. */
+    /** α's 10-bit register (1/1024 units, the fraction bits dropped), brought up to the current time. */
     public int alphaFixed() {
         if (active) {
             updateAlpha(sim.now());
         }
-        return alpha;
+        return (int) (alphaFine >> FRACTION_BITS);
     }
 
     @Override

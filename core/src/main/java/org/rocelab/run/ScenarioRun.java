@@ -1,16 +1,14 @@
 package org.rocelab.run;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.rocelab.link.Port;
-import org.rocelab.nic.Nic;
+import org.rocelab.nic.QueuePair;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.sim.Simulation;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
-import org.rocelab.sw.Switch;
-import org.rocelab.sw.SwitchPort;
 import org.rocelab.workload.Workload;
 import org.rocelab.workload.WorkloadFactory;
 
@@ -55,47 +53,20 @@ public final class ScenarioRun {
         return fabric;
     }
 
+    /** Registers the time-series probes ({@link TimeSeriesProbes}) and starts the sampler. */
     private void registerProbes() {
-        Sampler s = new Sampler(fabric.sim(), result.timeSeries(), scenario.outputs().samplePs());
-        for (int node = 0; node < fabric.graph().nodeCount(); node++) {
-            Nic nic = fabric.nicAt(node);
-            if (nic != null) {
-                Port p = nic.port();
-                s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
-                s.rateGbps(p.name(), "rx_gbps", () -> sum(p.counters().rxBytes));
-                continue;
-            }
-            Switch sw = fabric.switchAt(node);
-            for (int i = 0; i < sw.portCount(); i++) {
-                SwitchPort sp = sw.port(i);
-                Port p = sp.port();
-                int index = i;
-                s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
-                for (int q = 0; q < 8; q++) {
-                    int queue = q;
-                    if (sw.config().losslessMask() >>> q == 0 && q != 0 && q != 3) {
-                        continue;
-                    }
-                    s.gauge(p.name() + "/q" + q, "queue_bytes", () -> sw.mmu().queueBytes(index, queue));
-                }
-                for (int prio = 0; prio < 8; prio++) {
-                    if ((sw.config().losslessMask() >>> prio & 1) == 0) {
-                        continue;
-                    }
-                    int bit = 1 << prio;
-                    s.gauge(p.name() + "/p" + prio, "paused", () -> (p.pausedMask() & bit) != 0 ? 1L : 0L);
-                }
-            }
+        Sampler s = new Sampler(
+                fabric.sim(), result.timeSeries(), scenario.outputs().samplePs());
+        List<QueuePair> sending = new ArrayList<>();
+        for (Workload w : workloads) {
+            sending.addAll(w.sendingQps());
+        }
+        int left = TimeSeriesProbes.register(s, fabric, sending);
+        if (left > 0) {
+            result.warn("outputs: time series of " + left + " of " + sending.size() + " sending QPs left out (at most "
+                    + TimeSeriesProbes.MAX_QPS + " are sampled)");
         }
         s.start(scenario.durationPs());
-    }
-
-    private static long sum(long[] a) {
-        long s = 0;
-        for (long v : a) {
-            s += v;
-        }
-        return s;
     }
 
     /**

@@ -87,7 +87,7 @@ final class Field {
         return node.toString();
     }
 
-    private String scalarText(String expected) {
+    String scalarText(String expected) {
         if (node.isString() || node.isNumber()) {
             return node.isString() ? node.stringValue() : node.asString();
         }

@@ -3,6 +3,8 @@ package org.rocelab.scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.cc.DcqcnProfile;
+import org.rocelab.cc.Knob;
 
 /** Reads a {@code nic} map (defaults or a host's merged overlay) into a {@link NicSpec}. */
 final class NicReader {
@@ -81,6 +83,9 @@ final class NicReader {
         String algorithm = c.get("algorithm").choice("dcqcn", List.of("dcqcn", "none"));
         String profile = c.get("profile").choice("mlx5", List.of("mlx5", "paper", "hpcc"));
         Map<String, String> knobs = new LinkedHashMap<>();
+        if (!profile.equals("mlx5")) {
+            return otherProfile(c, algorithm, profile, knobs);
+        }
         for (Map.Entry<String, long[]> k : CcSpec.KNOBS.entrySet()) {
             Field f = c.get(k.getKey());
             if (f.present()) {
@@ -92,6 +97,36 @@ final class NicReader {
             }
         }
         return new CcSpec(algorithm, profile, knobs);
+    }
+
+    /**
+     * The {@code paper} and {@code hpcc} profiles: their own knobs (names as in docs/fragments/dcqcn.md),
+     * passed as text and checked by the cc package; mlx5 knobs are refused.
+     */
+    private static CcSpec otherProfile(Field c, String algorithm, String profile, Map<String, String> knobs) {
+        List<String> names = new java.util.ArrayList<>();
+        for (Knob k : DcqcnProfile.byName(profile).knobs()) {
+            names.add(k.name());
+            Field f = c.get(k.name());
+            if (f.present()) {
+                knobs.put(k.name(), f.scalarText("a number or a value with a unit"));
+            }
+        }
+        for (String mlx5 : CcSpec.KNOBS.keySet()) {
+            Field f = c.get(mlx5);
+            if (f.present()) {
+                throw f.error("is an mlx5 knob; profile " + profile + " takes " + String.join(", ", names));
+            }
+        }
+        CcSpec spec = new CcSpec(algorithm, profile, knobs);
+        if (algorithm.equals("dcqcn")) {
+            try {
+                DcqcnProfile.fromParams(spec.registryParams());
+            } catch (IllegalArgumentException e) {
+                throw c.error(e.getMessage());
+            }
+        }
+        return spec;
     }
 
     private static RetransmissionSpec retransmission(Field r) {

@@ -2,6 +2,7 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
@@ -77,6 +78,17 @@ public final class AllReduceWorkload implements Workload {
             }
         });
         t.scheduleAt(startPs);
+    }
+
+    @Override
+    public List<QueuePair> sendingQps() {
+        List<QueuePair> out = new ArrayList<>();
+        if (ring != null) {
+            for (Rank r : ring) {
+                out.add(r.toRight.srcQp);
+            }
+        }
+        return out;
     }
 
     @Override

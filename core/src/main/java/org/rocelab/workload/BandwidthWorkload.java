@@ -2,6 +2,7 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
@@ -70,6 +71,16 @@ public final class BandwidthWorkload implements Workload {
                 streams.add(s);
             }
         }
+    }
+
+    /** The requester QPs; for ib_read_bw the responders, which send the READ responses. */
+    @Override
+    public List<QueuePair> sendingQps() {
+        List<QueuePair> out = new ArrayList<>();
+        for (Stream s : streams) {
+            out.add(opcode == WrOpcode.RDMA_READ ? s.pair.dstQp : s.pair.srcQp);
+        }
+        return out;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
@@ -29,6 +30,7 @@ public final class IncastWorkload implements Workload {
     private final long jitterPs;
     private final long endPs;
     private final List<MessageFlow> flows = new ArrayList<>();
+    private final List<QueuePair> senderQps = new ArrayList<>();
     private PathModel paths;
 
     public IncastWorkload(String name, List<String> senders, String receiver, int sizeBytes, int qps, long startPs,
@@ -63,10 +65,16 @@ public final class IncastWorkload implements Workload {
             for (int q = 0; q < qps; q++) {
                 Sender snd = new Sender(s, rnd.nextDouble() * jitterPs);
                 snd.pair = RdmaPair.connect(f, s, receiver, sizeBytes, 64, snd::onCompletion, null);
+                senderQps.add(snd.pair.srcQp);
                 snd.timer = f.sim().timer(f.sim().component(name + "/" + idx++), now -> snd.fire(now));
                 snd.timer.scheduleAt(startPs + snd.offsetPs);
             }
         }
+    }
+
+    @Override
+    public List<QueuePair> sendingQps() {
+        return List.copyOf(senderQps);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.rocelab.workload;
 
+import java.util.List;
+import org.rocelab.nic.QueuePair;
 import org.rocelab.run.Fabric;
 import org.rocelab.stats.RunResult;
 
@@ -16,6 +18,15 @@ public interface Workload {
 
     /** Creates QPs and schedules the first work requests; called once before the run. */
     void start(Fabric fabric);
+
+    /**
+     * The QPs whose congestion control paces this workload's data, known after {@link #start}
+     * (the time series follow their rate, target rate and α). Workloads that create QPs during the
+     * run (flows) return none.
+     */
+    default List<QueuePair> sendingQps() {
+        return List.of();
+    }
 
     /** Adds this workload's flows to the result; called once when the run ends at {@code endPs}. */
     void collect(RunResult result, long endPs);

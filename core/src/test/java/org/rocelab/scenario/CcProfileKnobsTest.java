@@ -1,0 +1,57 @@
+package org.rocelab.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code nic.cc} takes the knobs of the chosen DCQCN profile (paper, hpcc), not only mlx5's. */
+class CcProfileKnobsTest {
+    private static Scenario parse(String cc) {
+        return ScenarioLoader.parse(
+                String.join(
+                        "\n",
+                        "name: knobs",
+                        "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
+                        "nic: {cc: " + cc + "}",
+                        ""),
+                "k.yaml",
+                List.of(),
+                null);
+    }
+
+    @Test
+    void paperAndHpccKnobsReachTheRegistryParameters() {
+        assertThat(parse("{algorithm: dcqcn, profile: paper, rate_ai: 100Mbps, byte_counter: 1MB, rate_timer: 55}")
+                        .nic("h0")
+                        .cc()
+                        .registryParams())
+                .containsEntry("profile", "paper")
+                .containsEntry("rate_ai", "100Mbps")
+                .containsEntry("byte_counter", "1MB")
+                .containsEntry("rate_timer", "55");
+        assertThat(parse("{algorithm: dcqcn, profile: hpcc, RP_TIMER: 900us, EWMA_GAIN: 1/16}")
+                        .nic("h0")
+                        .cc()
+                        .registryParams())
+                .containsEntry("RP_TIMER", "900us")
+                .containsEntry("EWMA_GAIN", "1/16");
+    }
+
+    @Test
+    void anMlx5KnobUnderThePaperProfileIsRefusedWithTheValidKnobs() {
+        assertThatThrownBy(() -> parse("{algorithm: dcqcn, profile: paper, rpg_ai_rate: 5}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("nic.cc.rpg_ai_rate")
+                .hasMessageContaining("is an mlx5 knob; profile paper takes g, alpha_timer, rate_timer");
+    }
+
+    @Test
+    void aBadValueNamesTheKnob() {
+        assertThatThrownBy(() -> parse("{algorithm: dcqcn, profile: paper, rate_ai: fast}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("nic.cc")
+                .hasMessageContaining("rate_ai");
+    }
+}
