@@ -43,6 +43,7 @@ public final class QueuePair implements RcHost, CcHost {
     private final Responder responder;
     private final Timer wakeTimer;
     private final CongestionControl cc;
+    private final QpCounters counters = new QpCounters();
     private QpState state = QpState.RESET;
 
     private int mtu;
@@ -240,7 +241,11 @@ public final class QueuePair implements RcHost, CcHost {
         w.rkey = wr.rkey;
         w.immData = wr.immData;
         w.signaled = wr.signaled;
-        w.readyPs = sim.now() + cfg.txLatencyPs();
+        w.postedPs = sim.now();
+        w.readyPs = w.postedPs + cfg.txLatencyPs();
+        if (counters.firstPostPs < 0) {
+            counters.firstPostPs = w.postedPs;
+        }
         requester.commit();
         requestTransmit();
         return true;
@@ -265,6 +270,27 @@ public final class QueuePair implements RcHost, CcHost {
         r.lkey = lkey;
         responder.commitRecv();
         return true;
+    }
+
+    /** Per-QP metrics (OTG names) in progress. */
+    public QpCounters counters() {
+        return counters;
+    }
+
+    /** Per-QP metrics in OTG order, name to value (latencies and timestamps in ns). */
+    public java.util.Map<String, Long> metrics() {
+        counters.messageTx = requester.messagesStarted();
+        return counters.snapshot(requester.retransmitted(), responder.outOfSequence(), responder.messagesCompleted());
+    }
+
+    /** The remote QPN (after RTR). */
+    public int remoteQpn() {
+        return remoteQpn;
+    }
+
+    /** The remote IPv4 address (after RTR). */
+    public int remoteIpv4() {
+        return remoteIp;
     }
 
     /** Send work requests posted and not completed. */
@@ -322,6 +348,7 @@ public final class QueuePair implements RcHost, CcHost {
         long now = sim.now();
         int op = p.opcode;
         if (op == Opcode.CNP) {
+            counters.cnpRx++;
             cc.onCnp(now);
             nic.consume(p);
             return;
@@ -331,13 +358,21 @@ public final class QueuePair implements RcHost, CcHost {
             return;
         }
         if (op == Opcode.ACKNOWLEDGE) {
+            if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
+                counters.ackRx++;
+            } else {
+                counters.nakRx++;
+            }
             cc.onAck(now, p.becn);
             requester.onAcknowledge(p.psn, p.aethSyndrome);
             nic.consume(p);
             return;
         }
         boolean marked = p.ceMarked();
+        counters.dataFramesRx++;
+        counters.rxBytes += p.frameBytes;
         if (marked) {
+            counters.ecnCeRx++;
             nic.counters().npEcnMarkedRocePackets++;
         }
         if (op >= Opcode.RDMA_READ_RESPONSE_FIRST && op <= Opcode.RDMA_READ_RESPONSE_ONLY) {
@@ -382,6 +417,7 @@ public final class QueuePair implements RcHost, CcHost {
             p.srcPort = 0;
             p.computeSizes();
             nic.counters().npCnpSent++;
+            counters.cnpTx++;
             nic.countTx(p);
             return p;
         }
@@ -392,6 +428,11 @@ public final class QueuePair implements RcHost, CcHost {
         Packet p = newPacket(Opcode.ACKNOWLEDGE, 0);
         p.becn = responder.fillAck(p);
         p.computeSizes();
+        if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
+            counters.ackTx++;
+        } else {
+            counters.nakTx++;
+        }
         nic.countTx(p);
         return p;
     }
@@ -427,6 +468,11 @@ public final class QueuePair implements RcHost, CcHost {
         nextSendPs = now + Units.serializationPs(p.wireBytes, cc.rateBps());
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
+        counters.dataFramesTx++;
+        counters.txBytes += p.frameBytes;
+        if (counters.firstTimestampPs < 0) {
+            counters.firstTimestampPs = now;
+        }
         return p;
     }
 
@@ -529,6 +575,12 @@ public final class QueuePair implements RcHost, CcHost {
 
     @Override
     public void completeSend(SendWqe w, WcStatus status) {
+        if (status.ok()) {
+            counters.latency(sim.now() - w.postedPs);
+            counters.lastTimestampPs = sim.now();
+        } else {
+            counters.messageFail++;
+        }
         if (status.ok() && !w.signaled) {
             return;
         }

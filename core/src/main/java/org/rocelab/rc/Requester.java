@@ -46,6 +46,8 @@ public final class Requester {
     private int consecutiveTimeouts;
     private boolean rnrWaiting;
     private boolean stopped;
+    private long retransmitted;
+    private long messagesStarted;
 
     public Requester(Simulation sim, Component owner, RcHost host, TransportCounters counters, int depth) {
         this.host = host;
@@ -130,6 +132,7 @@ public final class Requester {
         int psn = Psn.add(w.firstPsn, sendPkt);
         if (sendPkt == 0 && w.firstSentPs < 0) {
             w.firstSentPs = nowPs;
+            messagesStarted++;
         }
         Packet p;
         int coveredPsn = psn;
@@ -169,6 +172,7 @@ public final class Requester {
         p.computeSizes();
         if (anySent && Psn.diff(psn, highestSentPsn) <= 0) {
             counters.retransmittedPackets++;
+            retransmitted++;
         }
         if (!anySent || Psn.diff(coveredPsn, highestSentPsn) > 0) {
             highestSentPsn = coveredPsn;
@@ -490,6 +494,16 @@ public final class Requester {
         }
         sendIdx = tail;
         sendPkt = 0;
+    }
+
+    /** Packets this requester sent again (its share of retransmitted_packets). */
+    public long retransmitted() {
+        return retransmitted;
+    }
+
+    /** Messages whose first packet was sent. */
+    public long messagesStarted() {
+        return messagesStarted;
     }
 
     /** Whether the requester stopped (QP in error). */

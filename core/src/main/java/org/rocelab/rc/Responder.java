@@ -43,6 +43,8 @@ public final class Responder {
     private int nakPsn;
     private boolean ackBecn;
     private boolean stopped;
+    private long outOfSequence;
+    private long messagesCompleted;
 
     public Responder(RcHost host, TransportCounters counters, int recvDepth, int maxDestRdAtomic) {
         this.host = host;
@@ -169,6 +171,7 @@ public final class Responder {
             host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, writeLength, true, p.immDt, true);
         }
         if (last) {
+            messagesCompleted++;
             msn = (msn + 1) & Psn.MASK;
             msgStartPsn = ePsn;
         }
@@ -219,6 +222,7 @@ public final class Responder {
         reads.add(p.psn, p.rethVa, p.rethLength, n);
         ePsn = Psn.add(ePsn, n);
         msgStartPsn = ePsn;
+        messagesCompleted++;
         msn = (msn + 1) & Psn.MASK;
         nakSent = false;
         host.requestTransmit();
@@ -247,6 +251,7 @@ public final class Responder {
 
     private void outOfSequence(Packet p) {
         counters.outOfSequence++;
+        outOfSequence++;
         if (!nakSent || Psn.diff(p.psn, highestOosPsn) <= 0) {
             if (policy.restartMessage()) {
                 ePsn = msgStartPsn;
@@ -280,6 +285,16 @@ public final class Responder {
         ackPending = true;
         ackSyndrome = Aeth.ACK_UNLIMITED;
         host.requestAck();
+    }
+
+    /** Request packets this responder received out of sequence. */
+    public long outOfSequence() {
+        return outOfSequence;
+    }
+
+    /** Messages this responder executed (SEND, WRITE and READ requests completed in order). */
+    public long messagesCompleted() {
+        return messagesCompleted;
     }
 
     /** Whether an ACK or NAK waits to be sent. */
