@@ -92,7 +92,7 @@ class MultiSwitchScenarioTest {
         assertThat(l.sw0.mmu().empty()).isTrue();
         assertThat(l.sw1.mmu().empty()).isTrue();
         // TTL decremented once per switch
-        assertThat(l.sw0.counters().queues("h0").get("UC3 Counter/pkts")).isEqualTo(8000);
+        assertThat(l.sw0.counters().queues("h0").get("UC3 Counter/Pkts")).isEqualTo(8000);
     }
 
     @Test

@@ -166,4 +166,33 @@ class PfcScenarioTest {
         assertThat(s.sinks[0].packets + wdDrops).isEqualTo(30_000);
         assertThat(s.sw.counters().pfcwd("h0").get("3 TX DROP")).isEqualTo(wdDrops);
     }
+
+    @Test
+    void xoffIsRefreshedEveryHalfPauseTimeUntilXon() {
+        SwitchConfig cfg = IncastScenarioTest.base().buffer(1_000_000).build();
+        Star s = new Star(cfg, 2, G100, 2);
+        s.send(1, 0, 4_000);
+        Port h0 = s.hostPorts[0];
+        long hold = Units.PS_PER_MS;
+        org.rocelab.sim.Timer[] keep = new org.rocelab.sim.Timer[1];
+        keep[0] = s.sim.timer(s.sim.component("hold"), now -> {
+            h0.sendControl(pfcFrame(s, 3, now + 100 * Units.PS_PER_US < hold ? 0xFFFF : 0));
+            if (now + 100 * Units.PS_PER_US < hold + 1) {
+                keep[0].scheduleAt(now + 100 * Units.PS_PER_US);
+            }
+        });
+        keep[0].scheduleAt(0);
+        s.start();
+        s.sim.runUntilIdle();
+        IncastScenarioTest.assertConserved(s);
+        assertThat(s.pool.droppedTotal()).isZero();
+        long xoffPs = s.sw.port("h1").port().counters().txPauseDurationPs[3];
+        long refreshPs = 0xFFFFL * QUANTUM_PS / 2; // 167.7696 us at 100G
+        assertThat(xoffPs).isGreaterThan(hold / 2);
+        // one XOFF, a refresh every half pause time while XOFF, one XON
+        assertThat(s.sw.port("h1").port().counters().txPause[3]).isEqualTo(2 + xoffPs / refreshPs);
+        assertThat(s.hostPorts[1].counters().rxPauseTransitions[3]).isEqualTo(1);
+        assertThat(s.hostPorts[1].counters().rxPauseDurationPs[3])
+                .isEqualTo(xoffPs);
+    }
 }
