@@ -27,7 +27,7 @@ import org.rocelab.sim.Units;
  * (one wake-up for pacing and request readiness; the requester's retransmit and RNR timers)
  * are created once and reused.
  */
-public final class QueuePair implements RcHost, CcHost {
+public final class QueuePair implements RcHost, CcHost, TxQueue {
     private final Nic nic;
     private final Simulation sim;
     private final NicConfig cfg;
@@ -94,6 +94,7 @@ public final class QueuePair implements RcHost, CcHost {
         return qpn;
     }
 
+    @Override
     public QpState state() {
         return state;
     }
@@ -102,7 +103,8 @@ public final class QueuePair implements RcHost, CcHost {
         return nic;
     }
 
-    int index() {
+    @Override
+    public int index() {
         return index;
     }
 
@@ -327,24 +329,22 @@ public final class QueuePair implements RcHost, CcHost {
         wc.withImm = false;
         wc.immData = 0;
         wc.qpNum = qpn;
+        wc.srcQp = remoteQpn;
         wc.timePs = sim.now();
     }
 
     private static WcOpcode wcOpcode(WrOpcode op) {
-        switch (op) {
-            case RDMA_WRITE:
-            case RDMA_WRITE_WITH_IMM:
-                return WcOpcode.RDMA_WRITE;
-            case RDMA_READ:
-                return WcOpcode.RDMA_READ;
-            default:
-                return WcOpcode.SEND;
-        }
+        return switch (op) {
+            case RDMA_WRITE, RDMA_WRITE_WITH_IMM -> WcOpcode.RDMA_WRITE;
+            case RDMA_READ -> WcOpcode.RDMA_READ;
+            default -> WcOpcode.SEND;
+        };
     }
 
     // ---- receive path (from the NIC) ----
 
-    void receive(Packet p) {
+    @Override
+    public void receive(Packet p) {
         long now = sim.now();
         int op = p.opcode;
         if (op == Opcode.CNP) {
@@ -406,7 +406,8 @@ public final class QueuePair implements RcHost, CcHost {
     // ---- transmit path (from the scheduler) ----
 
     /** A control packet of {@code kind} (0 ACK/NAK, 1 CNP), or null if no longer due. */
-    Packet pollControl(int kind) {
+    @Override
+    public Packet pollControl(int kind) {
         if (kind == 1) {
             cnpQueued = false;
             Packet p = newPacket(Opcode.CNP, 0);
@@ -438,7 +439,8 @@ public final class QueuePair implements RcHost, CcHost {
     }
 
     /** The next data packet if one may go now; otherwise arranges a wake-up and returns null. */
-    Packet pollData(long now) {
+    @Override
+    public Packet pollData(long now) {
         if (state != QpState.RTS) {
             inDataRing = false;
             return null;
@@ -465,7 +467,7 @@ public final class QueuePair implements RcHost, CcHost {
         }
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + Units.serializationPs(p.wireBytes, cc.rateBps());
+        nextSendPs = now + Units.serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
         counters.dataFramesTx++;
@@ -476,11 +478,13 @@ public final class QueuePair implements RcHost, CcHost {
         return p;
     }
 
-    boolean wantsData() {
+    @Override
+    public boolean wantsData() {
         return state == QpState.RTS && (responder.hasReadResponse() || requester.hasSendable());
     }
 
-    void leftDataRing() {
+    @Override
+    public void leftDataRing() {
         inDataRing = false;
     }
 
@@ -519,39 +523,8 @@ public final class QueuePair implements RcHost, CcHost {
 
     @Override
     public Packet newPacket(int opcode, int psn) {
-        Packet p = nic.pool().acquire();
-        p.kind = cfg.roce().packetKind();
-        p.createdPs = sim.now();
-        p.trafficClass = pcp;
-        p.flowId = flowId;
-        p.srcNode = nic.nodeId();
-        p.dstNode = remoteNode;
-        p.senderQpIndex = index;
-        p.srcMac = nic.mac();
-        p.dstMac = remoteMac;
-        if (cfg.vlanId() >= 0) {
-            p.vlanTagged = true;
-            p.vid = cfg.vlanId();
-            p.pcp = pcp;
-        }
-        p.dscp = dscp;
-        p.ecn = cfg.ecn() ? 2 : 0;
-        p.srcIp = nic.ipv4();
-        p.dstIp = remoteIp;
-        if (p.kind == org.rocelab.packet.PacketKind.ROCE_V1) {
-            p.ipv6 = true;
-            p.srcIp6Lo = 0x0000FFFF00000000L | (nic.ipv4() & 0xFFFFFFFFL);
-            p.dstIp6Lo = 0x0000FFFF00000000L | (remoteIp & 0xFFFFFFFFL);
-            p.ipProto = 0x1B;
-        } else {
-            p.ipProto = 17;
-            p.srcPort = udpSrcPort;
-            p.dstPort = org.rocelab.packet.PacketKind.ROCE_UDP_PORT;
-        }
-        p.opcode = opcode;
-        p.destQp = remoteQpn;
-        p.psn = psn;
-        return p;
+        return RoceHeaders.build(nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode,
+                remoteQpn, psn);
     }
 
     @Override
@@ -628,7 +601,7 @@ public final class QueuePair implements RcHost, CcHost {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, cc.rateBps());
+            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
         }
         if (!inDataRing) {
             wake();

@@ -252,21 +252,19 @@ public final class Requester {
             }
         }
         switch (syndrome) {
-            case Aeth.NAK_PSN_SEQUENCE_ERROR:
+            case Aeth.NAK_PSN_SEQUENCE_ERROR -> {
                 counters.packetSeqErr++;
                 rewind(psn);
-                break;
-            case Aeth.NAK_REMOTE_ACCESS_ERROR:
+            }
+            case Aeth.NAK_REMOTE_ACCESS_ERROR -> {
                 counters.reqRemoteAccessErrors++;
                 fail(WcStatus.IBV_WC_REM_ACCESS_ERR);
-                break;
-            case Aeth.NAK_INVALID_REQUEST:
+            }
+            case Aeth.NAK_INVALID_REQUEST -> {
                 counters.reqRemoteInvalidRequest++;
                 fail(WcStatus.IBV_WC_REM_INV_REQ_ERR);
-                break;
-            default:
-                fail(WcStatus.IBV_WC_REM_OP_ERR);
-                break;
+            }
+            default -> fail(WcStatus.IBV_WC_REM_OP_ERR);
         }
     }
 
@@ -401,11 +399,16 @@ public final class Requester {
         if (Psn.diff(sendPsn(), sndUna) < 0) {
             moveSendPointer(sndUna);
         }
-        if (sndUna != sendPsnHighWater() || sendIdx != head || sendPkt != 0 || readsOutstanding > 0) {
+        if (outstandingPackets()) {
             armTimer();
         } else {
             retransmitTimer.cancel();
         }
+    }
+
+    /** Whether some sent packet is not yet acknowledged (the ACK timer runs only then). */
+    private boolean outstandingPackets() {
+        return anySent && Psn.diff(sendPsnHighWater(), sndUna) > 0;
     }
 
     private void armTimer() {
@@ -416,7 +419,7 @@ public final class Requester {
     }
 
     private void onTimeout(long nowPs) {
-        if (stopped || head == tail) {
+        if (stopped || head == tail || !outstandingPackets()) {
             return;
         }
         counters.localAckTimeoutErr++;

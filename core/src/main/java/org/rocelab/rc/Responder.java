@@ -113,9 +113,7 @@ public final class Responder {
     private void accept(Packet p, boolean echo) {
         int op = p.opcode;
         switch (op) {
-            case Opcode.RDMA_WRITE_FIRST:
-            case Opcode.RDMA_WRITE_ONLY:
-            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
+            case Opcode.RDMA_WRITE_FIRST, Opcode.RDMA_WRITE_ONLY, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE -> {
                 if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_WRITE)) {
                     remoteAccessError(p.psn);
                     return;
@@ -126,33 +124,31 @@ public final class Responder {
                 }
                 counters.rxWriteRequests++;
                 writeLength = p.rethLength;
-                break;
-            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE:
+            }
+            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE -> {
                 if (rqHead == rqTail) {
                     rnr(p.psn);
                     return;
                 }
-                break;
-            case Opcode.SEND_FIRST:
-            case Opcode.SEND_ONLY:
-            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
+            }
+            case Opcode.SEND_FIRST, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE -> {
                 recvOffset = 0;
                 if (!sendFits(p)) {
                     return;
                 }
-                break;
-            case Opcode.SEND_MIDDLE:
-            case Opcode.SEND_LAST:
-            case Opcode.SEND_LAST_WITH_IMMEDIATE:
+            }
+            case Opcode.SEND_MIDDLE, Opcode.SEND_LAST, Opcode.SEND_LAST_WITH_IMMEDIATE -> {
                 if (!sendFits(p)) {
                     return;
                 }
-                break;
-            case Opcode.RDMA_READ_REQUEST:
+            }
+            case Opcode.RDMA_READ_REQUEST -> {
                 acceptRead(p);
                 return;
-            default:
-                break;
+            }
+            default -> {
+                // RDMA_WRITE_MIDDLE and RDMA_WRITE_LAST need no check beyond the PSN
+            }
         }
         ePsn = Psn.add(ePsn, 1);
         nakSent = false;
@@ -181,19 +177,12 @@ public final class Responder {
     }
 
     private static boolean isLastOrOnly(int op) {
-        switch (op) {
-            case Opcode.SEND_LAST:
-            case Opcode.SEND_LAST_WITH_IMMEDIATE:
-            case Opcode.SEND_ONLY:
-            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
-            case Opcode.RDMA_WRITE_LAST:
-            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE:
-            case Opcode.RDMA_WRITE_ONLY:
-            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
-                return true;
-            default:
-                return false;
-        }
+        return switch (op) {
+            case Opcode.SEND_LAST, Opcode.SEND_LAST_WITH_IMMEDIATE, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE,
+                    Opcode.RDMA_WRITE_LAST, Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE, Opcode.RDMA_WRITE_ONLY,
+                    Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE -> true;
+            default -> false;
+        };
     }
 
     private boolean sendFits(Packet p) {
