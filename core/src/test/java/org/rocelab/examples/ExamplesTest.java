@@ -131,6 +131,7 @@ class ExamplesTest {
         assertThat(e.sw("sw0", "mtu")).isZero();
         assertThat(e.nic("h2", "rdma_rx_packets")).isZero();
         assertThat(e.nicPrio("h2", "sw1", 3, "rx_prio3_bytes")).isZero();
+        assertThat(e.nic("h0", "local_ack_timeout_err")).isEqualTo(8);
         assertThat(e.nic("h0", "req_transport_retries_exceeded")).isEqualTo(1);
         assertThat(e.workload("write").completedFlows()).isZero();
     }
