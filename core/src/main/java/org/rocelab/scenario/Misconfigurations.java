@@ -123,7 +123,7 @@ final class Misconfigurations {
                 }
                 if (nic.pfcEnabled(nic.pcp()) && !spec.isLossless(tc)) {
                     found.add(new String[] {
-                        swKey(sw, spec.trust() == Trust.DSCP ? "dscp_to_tc" : "lossless"),
+                        swKey(sw, spec.trust() == Trust.DSCP && tc != nic.pcp() ? "dscp_to_tc" : "lossless"),
                         "RoCE traffic of %H ("
                                 + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while "
                                 + nicKey(h, "pfc")

@@ -117,7 +117,8 @@ class SetOverrideTest {
 
     @Test
     void setFaultAssignmentsReproduceTheScenarioDuringTheFault() {
-        Scenario s = Yaml.load(BASE + "faults:\n  - {at: 1ms, set: {switch.ecn.3.kmin: 100KB, nics.h1.cc.rpg_ai_rate: 20}}\n");
+        Scenario s = Yaml.load(
+                BASE + "faults:\n  - {at: 1ms, set: {switch.ecn.3.kmin: 100KB, nics.h1.cc.rpg_ai_rate: 20}}\n");
         FaultSpec.SetKeys f = (FaultSpec.SetKeys) s.faults().get(0);
         assertThat(f.assignments()).containsExactly("switch.ecn.3.kmin=100KB", "nics.h1.cc.rpg_ai_rate=20");
         Scenario during = Yaml.load(BASE, f.assignments().toArray(new String[0]));

@@ -132,4 +132,13 @@ class WarningsTest {
                 .containsExactly(
                         "switch.mtu: sw0 mtu 4200 is below the TCP frames of h0, h1 (9018 bytes at netdev_mtu 9000): those frames are dropped");
     }
+
+    @Test
+    void nicLosslessButSwitchPfcOffNamesTheSwitchLosslessKey() {
+        Scenario s = Yaml.load(STAR, "switch.lossless=[]");
+        assertThat(s.warnings())
+                .containsExactly(
+                        "switch.lossless: RoCE traffic of h0, h1 (DSCP 26) maps to TC 3 on sw0, which is lossy, "
+                                + "while nic.pfc enables priority 3: PFC does not protect it");
+    }
 }
