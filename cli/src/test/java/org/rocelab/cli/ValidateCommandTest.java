@@ -35,7 +35,7 @@ class ValidateCommandTest {
     @Test
     void validExamplePrintsOk() {
         assertThat(run("validate", "../examples/incast-pfc.yaml")).isZero();
-        assertThat(out).isEqualTo("ok: incast-8to1 (9 hosts, 1 switches, 1 workloads)" + System.lineSeparator());
+        assertThat(out).isEqualTo("ok: incast-pfc (9 hosts, 1 switches, 1 workloads)" + System.lineSeparator());
         assertThat(err).isEmpty();
     }
 
@@ -52,7 +52,7 @@ class ValidateCommandTest {
 
     @Test
     void setProducesWarning() {
-        assertThat(run("validate", "../examples/incast-pfc.yaml", "--set", "switch.ecn.3.kmin=5KB"))
+        assertThat(run("validate", "../examples/storage-incast.yaml", "--set", "switch.ecn.3.kmin=5KB"))
                 .isZero();
         assertThat(out).startsWith("warning: switch.ecn.3.kmin: Kmin 5000 bytes on sw0 is far below typical");
     }
@@ -72,12 +72,12 @@ class ValidateCommandTest {
 
     @Test
     void badSetExitsTwo() {
-        assertThat(run("validate", "../examples/incast-pfc.yaml", "--set", "switch.ecn.3.kmn=4KB"))
+        assertThat(run("validate", "../examples/storage-incast.yaml", "--set", "switch.ecn.3.kmn=4KB"))
                 .isEqualTo(2);
         assertThat(out).isEmpty();
         assertThat(err.strip())
                 .isEqualTo(
-                        "../examples/incast-pfc.yaml: --set switch.ecn.3.kmn=4KB: switch.ecn.3.kmn: unknown key 'kmn' "
+                        "../examples/storage-incast.yaml: --set switch.ecn.3.kmn=4KB: switch.ecn.3.kmn: unknown key 'kmn' "
                                 + "(did you mean 'kmin'?)");
     }
 

@@ -13,7 +13,7 @@ class ExamplesTest {
     }
 
     @Test
-    void incastPfcIsCleanAndMatchesDesignExample() {
+    void designExampleIsClean() {
         Scenario s = load("incast-8to1-design.yaml");
         assertThat(s.warnings()).isEmpty();
         assertThat(s.name()).isEqualTo("incast-8to1");
@@ -27,12 +27,26 @@ class ExamplesTest {
     }
 
     @Test
+    void incastPfcIsCleanAndHasEcnOff() {
+        Scenario s = load("incast-pfc.yaml");
+        assertThat(s.warnings()).isEmpty();
+        assertThat(s.name()).isEqualTo("incast-pfc");
+        assertThat(s.hosts()).hasSize(9);
+        assertThat(s.workloads().get(0).from()).hasSize(8);
+        assertThat(s.workloads().get(0).to()).containsOnly("h0");
+        assertThat(s.switchDefaults().ecn()).doesNotContainKey(3);
+        assertThat(s.switchDefaults().buffer().sizeBytes()).isEqualTo(4_000_000L);
+        assertThat(load("incast-pfc.yaml", "switch.ecn.3={kmin: 5KB}").warnings()).hasSize(1);
+    }
+
+    @Test
     void perftestBaseline() {
         Scenario s = load("perftest-baseline.yaml");
         assertThat(s.warnings()).isEmpty();
-        assertThat(s.switches()).isEmpty();
-        assertThat(s.workloads()).extracting(WorkloadSpec::name).containsExactly("bw", "lat");
-        assertThat(s.workloads().get(1).startPs()).isEqualTo(15_000_000_000L);
+        assertThat(s.switches()).containsExactly("sw0");
+        assertThat(s.workloads()).extracting(WorkloadSpec::name).containsExactly("bw");
+        assertThat(s.workloads().get(0).sizeBytes()).isEqualTo(65_536L);
+        assertThat(s.workloads().get(0).durationPs()).isEqualTo(500_000_000L);
     }
 
     @Test
