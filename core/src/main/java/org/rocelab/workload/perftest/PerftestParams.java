@@ -95,7 +95,7 @@ public record PerftestParams(
         if (!all) {
             return new int[] {sizeBytes};
         }
-        int[] s = new int[22];
+        int[] s = new int[23];
         for (int i = 0; i < s.length; i++) {
             s[i] = 2 << i;
         }
