@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
-
  * Test utility copied from core's test tree (org.rocelab.wire.Tshark; cli tests cannot see core's
  * test classes). Runs Wireshark's {@code tshark} on pcap files written by rocelab, for tests that check frames
  * against an independent dissector (roce-facts.md §1.8). A test calls {@link #require()} first:
