@@ -122,7 +122,8 @@ final class PerftestArgs {
         }
         Matcher m = PCIE.matcher(v);
         if (!m.matches()) {
-            throw c.error("expected auto or a slot like gen3x8 (or gen3x8/256 for the max payload size), got '" + v + "'");
+            throw c.error(
+                    "expected auto or a slot like gen3x8 (or gen3x8/256 for the max payload size), got '" + v + "'");
         }
         return "{gen: " + m.group(1) + ", lanes: " + m.group(2) + (m.group(3) != null ? ", mps: " + m.group(3) : "")
                 + "}";
@@ -140,16 +141,27 @@ final class PerftestArgs {
         if (scenario != null && hops != 0) {
             throw new IllegalArgumentException(test.program() + ": --hops and --scenario exclude each other");
         }
-        return new PerftestParams(test, size >= 0 ? size : test.defaultSizeBytes(), all,
-                iterations >= 0 ? iterations : test.defaultIterations(), durationPs, qps, pathMtu,
-                txDepth >= 0 ? txDepth : test.defaultTxDepth(), cqMod, reportGbits, bidirectional, noPeak, gidIndex)
+        return new PerftestParams(
+                        test,
+                        size >= 0 ? size : test.defaultSizeBytes(),
+                        all,
+                        iterations >= 0 ? iterations : test.defaultIterations(),
+                        durationPs,
+                        qps,
+                        pathMtu,
+                        txDepth >= 0 ? txDepth : test.defaultTxDepth(),
+                        cqMod,
+                        reportGbits,
+                        bidirectional,
+                        noPeak,
+                        gidIndex)
                 .validated();
     }
 
     /** Walks the arguments like getopt_long. */
     private static final class Cursor {
-        private static final List<String> VALUE_FLAGS = List.of("s", "n", "D", "q", "m", "t", "Q", "x", "d", "c", "i",
-                "p", "I", "S", "T", "u");
+        private static final List<String> VALUE_FLAGS =
+                List.of("s", "n", "D", "q", "m", "t", "Q", "x", "d", "c", "i", "p", "I", "S", "T", "u");
         private final String program;
         private final List<String> args;
         private int i = 1;
@@ -226,9 +238,10 @@ final class PerftestArgs {
                 return inlineValue;
             }
             if (i >= args.size()) {
-                throw new IllegalArgumentException(shown.startsWith("--")
-                        ? program + ": option '" + shown + "' requires an argument"
-                        : program + ": option requires an argument -- '" + name + "'");
+                throw new IllegalArgumentException(
+                        shown.startsWith("--")
+                                ? program + ": option '" + shown + "' requires an argument"
+                                : program + ": option requires an argument -- '" + name + "'");
             }
             return args.get(i++);
         }

@@ -27,7 +27,9 @@ import picocli.CommandLine.Parameters;
  * simulated hosts and prints what the client prints (roce-facts.md §6). Flags are parsed by
  * {@link PerftestArgs}; unknown flags and bad values exit 2 with one line.
  */
-@Command(name = "perftest", description = "Run a perftest program (ib_write_bw, ib_write_lat, ...) between two simulated hosts.")
+@Command(
+        name = "perftest",
+        description = "Run a perftest program (ib_write_bw, ib_write_lat, ...) between two simulated hosts.")
 final class PerftestCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PROGRAM [FLAGS]", description = "The program and its perftest flags.")
     List<String> args = new ArrayList<>();
@@ -57,7 +59,8 @@ final class PerftestCommand implements Callable<Integer> {
                 for (String h : new String[] {client, server}) {
                     if (!hosts.contains(h)) {
                         throw new UserError((h.equals(client) ? "--from " : "--to ") + h + ": no such host in "
-                                + a.scenario + " (hosts: " + String.join(", ", hosts.subList(0, Math.min(8, hosts.size())))
+                                + a.scenario + " (hosts: "
+                                + String.join(", ", hosts.subList(0, Math.min(8, hosts.size())))
                                 + (hosts.size() > 8 ? ", ..." : "") + ")");
                     }
                 }

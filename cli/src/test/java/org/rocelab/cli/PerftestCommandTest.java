@@ -61,13 +61,25 @@ class PerftestCommandTest {
         assertThat(l.get(0)).isEqualTo("-".repeat(87));
         assertThat(l.get(1)).isEqualTo(" ".repeat(20) + "RDMA_Write BW Test");
         assertThat(l.get(2)).isEqualTo(" Dual-port       : OFF\t\tDevice         : mlx5_0");
-        assertThat(l).contains(" Number of qps   : 1\t\tTransport type : IB", " TX depth        : 128",
-                " CQ Moderation   : 100", " Mtu             : 4096[B]", " Link type       : Ethernet",
-                " GID index       : 3", " rdma_cm QPs\t : OFF", " Data ex. method : Ethernet");
-        assertThat(l.stream().filter(PerftestFormat.RESULT_LINE::equals).count()).isEqualTo(4);
-        int local = l.indexOf(l.stream().filter(s -> s.startsWith(" local address:")).findFirst().orElseThrow());
-        assertThat(l.get(local)).matches(
-                " local address: LID 0000 QPN 0x[0-9a-f]{4} PSN 0x[0-9a-f]{6} RKey 0x[0-9a-f]{6} VAddr 0x[0-9a-f]{14}");
+        assertThat(l)
+                .contains(
+                        " Number of qps   : 1\t\tTransport type : IB",
+                        " TX depth        : 128",
+                        " CQ Moderation   : 100",
+                        " Mtu             : 4096[B]",
+                        " Link type       : Ethernet",
+                        " GID index       : 3",
+                        " rdma_cm QPs\t : OFF",
+                        " Data ex. method : Ethernet");
+        assertThat(l.stream().filter(PerftestFormat.RESULT_LINE::equals).count())
+                .isEqualTo(4);
+        int local = l.indexOf(l.stream()
+                .filter(s -> s.startsWith(" local address:"))
+                .findFirst()
+                .orElseThrow());
+        assertThat(l.get(local))
+                .matches(
+                        " local address: LID 0000 QPN 0x[0-9a-f]{4} PSN 0x[0-9a-f]{6} RKey 0x[0-9a-f]{6} VAddr 0x[0-9a-f]{14}");
         assertThat(l.get(local + 1)).isEqualTo(" GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:00:01");
         assertThat(l.get(local + 2)).startsWith(" remote address: LID 0000 QPN 0x");
         assertThat(l.get(local + 3)).isEqualTo(" GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:00:02");
@@ -84,7 +96,8 @@ class PerftestCommandTest {
 
     @Test
     void smallerMtuAndPcieGen3x8() {
-        List<String> mtu1024 = run("perftest", "ib_write_bw", "-m", "1024", "--report_gbits").out();
+        List<String> mtu1024 =
+                run("perftest", "ib_write_bw", "-m", "1024", "--report_gbits").out();
         String[] row = cells(mtu1024.get(mtu1024.size() - 2));
         assertThat(row[3]).isEqualTo("92.56"); // 100 × 65536 / (65536 + 64 × 82 + 16)
         Output o = run("perftest", "ib_write_bw", "--pcie", "gen3x8", "-n", "2000", "--report_gbits");
@@ -109,7 +122,8 @@ class PerftestCommandTest {
     @Test
     void scenarioHostsThroughASwitch(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("star.yaml");
-        Files.writeString(yaml, "name: s\ntopology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: rs}}\n");
+        Files.writeString(
+                yaml, "name: s\ntopology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: rs}}\n");
         Output o = run("perftest", "ib_write_lat", "--scenario", yaml.toString(), "--from", "h2", "--to", "h0");
         assertThat(o.err()).isEmpty();
         String[] row = cells(o.out().get(o.out().size() - 2));
@@ -123,11 +137,29 @@ class PerftestCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ib_write_bw --foo", "ib_write_bw -z", "ib_write_bw -s 0", "ib_write_bw -s 8388609",
-        "ib_read_lat -s 99999999999", "ib_write_bw -m 1500", "ib_write_bw -m 9000", "ib_send_bw -s",
-        "ib_write_bw --size=abc", "ib_write_lat -b", "ib_write_bw --hops -1", "ib_write_bw --pcie gen9x3",
-        "ib_write_bw --speed fast", "ib_write_bw --mtu 100", "ib_write_bw -c UD", "ib_write_bw -a -D 2",
-        "ib_foo_bw", "ib_write_bw 10.0.0.2", "ib_write_bw --report_gbits=1", "ib_write_bw -n 2"})
+    @ValueSource(
+            strings = {
+                "ib_write_bw --foo",
+                "ib_write_bw -z",
+                "ib_write_bw -s 0",
+                "ib_write_bw -s 8388609",
+                "ib_read_lat -s 99999999999",
+                "ib_write_bw -m 1500",
+                "ib_write_bw -m 9000",
+                "ib_send_bw -s",
+                "ib_write_bw --size=abc",
+                "ib_write_lat -b",
+                "ib_write_bw --hops -1",
+                "ib_write_bw --pcie gen9x3",
+                "ib_write_bw --speed fast",
+                "ib_write_bw --mtu 100",
+                "ib_write_bw -c UD",
+                "ib_write_bw -a -D 2",
+                "ib_foo_bw",
+                "ib_write_bw 10.0.0.2",
+                "ib_write_bw --report_gbits=1",
+                "ib_write_bw -n 2"
+            })
     void badFlagsAndValuesGiveOneLineAndExit2(String line) {
         List<String> args = new ArrayList<>(List.of("perftest"));
         args.addAll(List.of(line.split(" ")));
@@ -146,12 +178,16 @@ class PerftestCommandTest {
                 .containsExactly("rocelab: ib_write_bw: invalid option -- 'z'");
         assertThat(run("perftest", "ib_write_bw", "-s", "8388609").err())
                 .containsExactly("rocelab: ib_write_bw: -s 8388609: Message size should be between 1 and 8388608");
-        assertThat(run("perftest", "ib_write_bw", "-m", "1500").err()).containsExactly(
-                "rocelab: ib_write_bw: -m 1500: Invalid MTU. Please choose mtu from {256,512,1024,2048,4096}");
+        assertThat(run("perftest", "ib_write_bw", "-m", "1500").err())
+                .containsExactly(
+                        "rocelab: ib_write_bw: -m 1500: Invalid MTU. Please choose mtu from {256,512,1024,2048,4096}");
     }
 
     private static boolean roceV2(byte[] f) {
-        return f.length > 42 && (f[12] & 0xFF) == 0x08 && f[13] == 0 && f[23] == 17
+        return f.length > 42
+                && (f[12] & 0xFF) == 0x08
+                && f[13] == 0
+                && f[23] == 17
                 && ((f[36] & 0xFF) << 8 | (f[37] & 0xFF)) == 4791;
     }
 

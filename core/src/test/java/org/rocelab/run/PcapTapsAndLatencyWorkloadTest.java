@@ -17,7 +17,8 @@ import org.rocelab.wire.PcapRecord;
 
 /** Scenario {@code outputs.pcap} taps and the perftest latency workloads inside {@code rocelab run}. */
 class PcapTapsAndLatencyWorkloadTest {
-    private static final String YAML = String.join("\n",
+    private static final String YAML = String.join(
+            "\n",
             "name: lat",
             "seed: 3",
             "duration: 1ms",
@@ -40,7 +41,10 @@ class PcapTapsAndLatencyWorkloadTest {
 
     /** RoCEv2 over untagged IPv4: EtherType 0x0800, protocol UDP, destination port 4791. */
     static boolean roceV2(byte[] f) {
-        return f.length > 42 && (f[12] & 0xFF) == 0x08 && f[13] == 0 && f[23] == 17
+        return f.length > 42
+                && (f[12] & 0xFF) == 0x08
+                && f[13] == 0
+                && f[23] == 17
                 && ((f[36] & 0xFF) << 8 | (f[37] & 0xFF)) == 4791;
     }
 

@@ -173,7 +173,11 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
                 QueuePair rx = conn.qp(!fromClient, q);
                 int missing = PerftestConnection.RX_DEPTH - rx.postedReceives();
                 for (int i = 0; i < missing; i++) {
-                    rx.postRecv(i, RdmaPair.BUFFER_VA, sizeBytes, conn.mr(!fromClient).lkey());
+                    rx.postRecv(
+                            i,
+                            RdmaPair.BUFFER_VA,
+                            sizeBytes,
+                            conn.mr(!fromClient).lkey());
                 }
             }
         }
@@ -203,7 +207,10 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
                 boolean last = params.durationPs() == 0 && k + 1 == params.iterations();
                 wr.wrId(k)
                         .opcode(params.test().opcode())
-                        .local(RdmaPair.BUFFER_VA, sizeBytes, conn.mr(fromClient).lkey())
+                        .local(
+                                RdmaPair.BUFFER_VA,
+                                sizeBytes,
+                                conn.mr(fromClient).lkey())
                         .remote(RdmaPair.BUFFER_VA, conn.mr(!fromClient).rkey())
                         .signaled((k + 1) % params.cqMod() == 0 || last);
                 if (!qp.postSend(wr)) {

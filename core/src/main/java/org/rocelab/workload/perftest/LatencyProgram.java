@@ -129,7 +129,12 @@ public final class LatencyProgram implements PerftestProgram, PerftestConnection
         switch (params.test()) {
             case IB_SEND_LAT:
                 if (wc.opcode == WcOpcode.RECV) {
-                    conn.qp(client, 0).postRecv(wc.wrId, RdmaPair.BUFFER_VA, sizeBytes, conn.mr(client).lkey());
+                    conn.qp(client, 0)
+                            .postRecv(
+                                    wc.wrId,
+                                    RdmaPair.BUFFER_VA,
+                                    sizeBytes,
+                                    conn.mr(client).lkey());
                     seen(client);
                 }
                 break;

@@ -53,7 +53,8 @@ public final class LatencyWorkload implements Workload {
             PerftestConnection c = new PerftestConnection(f, pair[0], pair[1], 1, params.pathMtu(), params.txDepth());
             LatencyProgram p = new LatencyProgram(c, params, false);
             programs.add(p);
-            Timer t = f.sim().timer(f.sim().component(name + "/" + programs.size()), now -> p.start(params.sizeBytes()));
+            Timer t =
+                    f.sim().timer(f.sim().component(name + "/" + programs.size()), now -> p.start(params.sizeBytes()));
             t.scheduleAt(startPs);
         }
     }

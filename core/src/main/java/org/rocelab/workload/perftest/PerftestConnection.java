@@ -51,11 +51,11 @@ public final class PerftestConnection {
      * @param txDepth {@code -t}: the send queues hold this many WRs (plus slack for the latency tests)
      * @param requestedMtu {@code -m}, 0 = the port MTU; larger than the port MTU → the port MTU (perftest: "Changing to active mtu")
      */
-    public PerftestConnection(Fabric fabric, String clientHost, String serverHost, int qps, int requestedMtu,
-            int txDepth) {
+    public PerftestConnection(
+            Fabric fabric, String clientHost, String serverHost, int qps, int requestedMtu, int txDepth) {
         if (clientHost.equals(serverHost)) {
-            throw new IllegalArgumentException("perftest: client and server must be two different hosts, got "
-                    + clientHost + " twice");
+            throw new IllegalArgumentException(
+                    "perftest: client and server must be two different hosts, got " + clientHost + " twice");
         }
         this.fabric = fabric;
         this.client = fabric.nic(clientHost);

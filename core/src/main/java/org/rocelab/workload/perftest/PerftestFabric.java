@@ -41,18 +41,26 @@ public final class PerftestFabric {
             }
             y.append(", h1]\n  links:\n    - {a: h0, b: sw0}\n");
             for (int i = 0; i + 1 < hops; i++) {
-                y.append("    - {a: sw").append(i).append(", b: sw").append(i + 1).append("}\n");
+                y.append("    - {a: sw")
+                        .append(i)
+                        .append(", b: sw")
+                        .append(i + 1)
+                        .append("}\n");
             }
             y.append("    - {a: sw").append(hops - 1).append(", b: h1}\n");
         }
-        y.append("nic:\n  mtu: 4096\n  netdev_mtu: ").append(netdevMtu).append("\n  pcie: ").append(pcie).append('\n');
+        y.append("nic:\n  mtu: 4096\n  netdev_mtu: ")
+                .append(netdevMtu)
+                .append("\n  pcie: ")
+                .append(pcie)
+                .append('\n');
         return y.toString();
     }
 
     /** Parses {@link #scenarioYaml} and builds its fabric. */
     public static Fabric build(String speed, String length, String fec, int netdevMtu, int hops, String pcie) {
-        Scenario s = ScenarioLoader.parse(scenarioYaml(speed, length, fec, netdevMtu, hops, pcie), "perftest", List.of(),
-                null);
+        Scenario s = ScenarioLoader.parse(
+                scenarioYaml(speed, length, fec, netdevMtu, hops, pcie), "perftest", List.of(), null);
         return FabricBuilder.build(s, s.seed());
     }
 }

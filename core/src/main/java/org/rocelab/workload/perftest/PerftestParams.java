@@ -36,13 +36,25 @@ public record PerftestParams(
     public static final int MAX_SIZE_BYTES = 8 * 1024 * 1024;
     /** perftest's default CQ moderation. */
     public static final int DEFAULT_CQ_MOD = 100;
-    /** perftest's MAX_QPS... rocelab accepts up to this many QPs. */
+    /** The most QPs {@code -q} accepts (perftest: up to 16384). */
     public static final int MAX_QPS = 16384;
 
     /** The defaults of {@code test}. */
     public static PerftestParams defaults(PerftestTest test) {
-        return new PerftestParams(test, test.defaultSizeBytes(), false, test.defaultIterations(), 0, 1, 0,
-                test.defaultTxDepth(), DEFAULT_CQ_MOD, false, false, false, -1);
+        return new PerftestParams(
+                test,
+                test.defaultSizeBytes(),
+                false,
+                test.defaultIterations(),
+                0,
+                1,
+                0,
+                test.defaultTxDepth(),
+                DEFAULT_CQ_MOD,
+                false,
+                false,
+                false,
+                -1);
     }
 
     /**
@@ -86,8 +98,20 @@ public record PerftestParams(
             throw new IllegalArgumentException(p + "-q " + qps + ": latency tests use one QP");
         }
         boolean peakOff = noPeak || durationPs > 0;
-        return new PerftestParams(test, sizeBytes, all, iterations, durationPs, qps, pathMtu, txDepth,
-                Math.min(cqMod, txDepth), reportGbits, bidirectional, peakOff, gidIndex);
+        return new PerftestParams(
+                test,
+                sizeBytes,
+                all,
+                iterations,
+                durationPs,
+                qps,
+                pathMtu,
+                txDepth,
+                Math.min(cqMod, txDepth),
+                reportGbits,
+                bidirectional,
+                peakOff,
+                gidIndex);
     }
 
     /** The message sizes to run: {@code -s}, or 2, 4, … 8388608 with {@code -a}. */

@@ -45,11 +45,11 @@ public final class PerftestReport {
         }
         out.add(PerftestFormat.param("Mtu", c.pathMtu() + "[B]", null, null));
         out.add(PerftestFormat.param("Link type", "Ethernet", null, null));
-        out.add(PerftestFormat.param("GID index", Integer.toString(p.gidIndex() >= 0 ? p.gidIndex() : DEFAULT_GID_INDEX),
-                null, null));
+        out.add(PerftestFormat.param(
+                "GID index", Integer.toString(p.gidIndex() >= 0 ? p.gidIndex() : DEFAULT_GID_INDEX), null, null));
         if (t.opcode() == org.rocelab.rc.WrOpcode.RDMA_READ) {
-            out.add(PerftestFormat.param("Outstand reads", Integer.toString(c.client().config().maxRdAtomic()), null,
-                    null));
+            out.add(PerftestFormat.param(
+                    "Outstand reads", Integer.toString(c.client().config().maxRdAtomic()), null, null));
         } else {
             out.add(PerftestFormat.param("Max inline data", "0[B]", null, null));
         }
@@ -68,8 +68,9 @@ public final class PerftestReport {
     private static List<String> address(PerftestConnection c, boolean client, int q, String side) {
         QueuePair qp = c.qp(client, q);
         int ip = client ? c.client().ipv4() : c.server().ipv4();
-        return List.of(PerftestFormat.addressLine(side, 0, qp.qpn(), c.psn(client, q), c.mr(client).rkey(),
-                        RdmaPair.BUFFER_VA),
+        return List.of(
+                PerftestFormat.addressLine(
+                        side, 0, qp.qpn(), c.psn(client, q), c.mr(client).rkey(), RdmaPair.BUFFER_VA),
                 PerftestFormat.gidLine(PerftestFormat.ipv4Gid(ip)));
     }
 
@@ -83,18 +84,24 @@ public final class PerftestReport {
             double f = p.reportGbits() ? 1 : MIB_PER_GBIT;
             for (PerftestResult.Row row : r.rows()) {
                 BwProgram.BwRow b = row.bw();
-                out.add(PerftestFormat.bwRow(b.bytes(), b.iterations(), b.peakGbps() * f, b.avgGbps() * f,
-                        b.msgRateMpps()));
+                out.add(PerftestFormat.bwRow(
+                        b.bytes(), b.iterations(), b.peakGbps() * f, b.avgGbps() * f, b.msgRateMpps()));
             }
         } else if (p.durationPs() > 0) {
             out.add(PerftestFormat.latDurationTitle());
             for (PerftestResult.Row row : r.rows()) {
                 double seconds = row.elapsedPs() / 1e12;
-                double avgUs = row.iterations() == 0 ? 0
+                double avgUs = row.iterations() == 0
+                        ? 0
                         : row.elapsedPs() / 1e6 / row.iterations() / p.test().rttFactor();
                 double tps = row.iterations() / seconds;
-                out.add(String.format(Locale.ROOT, " %-7d       %d            %-7.2f        %-7.2f", row.bytes(),
-                        row.iterations(), avgUs, tps));
+                out.add(String.format(
+                        Locale.ROOT,
+                        " %-7d       %d            %-7.2f        %-7.2f",
+                        row.bytes(),
+                        row.iterations(),
+                        avgUs,
+                        tps));
             }
         } else {
             out.add(PerftestFormat.latTitle());

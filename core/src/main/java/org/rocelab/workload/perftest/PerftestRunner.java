@@ -13,6 +13,7 @@ import org.rocelab.sim.Simulation;
 public final class PerftestRunner {
     /** Simulated time a run may take beyond its duration before it counts as stalled. */
     public static final long STALL_LIMIT_PS = 60_000_000_000_000L;
+
     private static final long STEP_PS = 1_000_000_000L;
 
     private PerftestRunner() {}

@@ -36,8 +36,12 @@ class PerftestRunnerTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"100G, 100000000000, 4096, 98.01", "25G, 25000000000, 4096, 24.50", "400G, 400000000000, 4096, 392.06",
-        "100G, 100000000000, 1024, 92.56"})
+    @CsvSource({
+        "100G, 100000000000, 4096, 98.01",
+        "25G, 25000000000, 4096, 24.50",
+        "400G, 400000000000, 4096, 392.06",
+        "100G, 100000000000, 1024, 92.56"
+    })
     void writeBwAverageIsTheWireGoodputOf64KiBWrites(String speed, long rateBps, int mtu, double rounded) {
         PerftestResult r = run(speed, "rs", 0, "auto", with(PerftestTest.IB_WRITE_BW, 65536, 5000, mtu, 128));
         long packets = 65536 / mtu;
@@ -65,7 +69,13 @@ class PerftestRunnerTest {
         long ackWire = 82 + 4 - 0; // BTH + AETH, no payload: 86 wire bytes
         assertThat(serPs(writeWire, rate)).isLessThan(gapPs);
         // first post -> last completion: tx latency, n - 1 gaps, then the last WRITE's round trip
-        long tailPs = serPs(writeWire, rate) + PROP_PS + RS_FEC_PS + RX_PS + serPs(ackWire, rate) + PROP_PS + RS_FEC_PS
+        long tailPs = serPs(writeWire, rate)
+                + PROP_PS
+                + RS_FEC_PS
+                + RX_PS
+                + serPs(ackWire, rate)
+                + PROP_PS
+                + RS_FEC_PS
                 + RX_PS;
         long totalPs = TX_PS + (n - 1) * gapPs + tailPs;
         double expectedMpps = n / (double) totalPs * 1e6;
@@ -79,8 +89,8 @@ class PerftestRunnerTest {
     @Test
     void allSizesGiveOneRowPerPowerOfTwoUpTo8MiB() {
         PerftestParams d = PerftestParams.defaults(PerftestTest.IB_WRITE_BW);
-        PerftestParams p = new PerftestParams(PerftestTest.IB_WRITE_BW, 65536, true, 5, 0, 1, 0, 512, d.cqMod(), true,
-                false, true, -1);
+        PerftestParams p = new PerftestParams(
+                PerftestTest.IB_WRITE_BW, 65536, true, 5, 0, 1, 0, 512, d.cqMod(), true, false, true, -1);
         PerftestResult r = run("400G", "rs", 0, "auto", p);
         assertThat(r.rows()).hasSize(23);
         double limit = 1e6 / NicConfig.defaults().messageIntervalPs();
@@ -97,8 +107,15 @@ class PerftestRunnerTest {
         // 5 × 8 MiB back to back on the wire (2048 packets of 4178 wire bytes + one RETH each), after the
         // tx latency, then the last packet's propagation, FEC, rx and the ACK's way back
         long rate = 400_000_000_000L;
-        long totalPs = TX_PS + 5 * (2048 * serPs(4178, rate) + serPs(16, rate)) + PROP_PS + RS_FEC_PS + RX_PS
-                + serPs(86, rate) + PROP_PS + RS_FEC_PS + RX_PS;
+        long totalPs = TX_PS
+                + 5 * (2048 * serPs(4178, rate) + serPs(16, rate))
+                + PROP_PS
+                + RS_FEC_PS
+                + RX_PS
+                + serPs(86, rate)
+                + PROP_PS
+                + RS_FEC_PS
+                + RX_PS;
         double expected = 5 * 8388608.0 * 8 / totalPs * 1000;
         assertThat(r.rows().get(22).bw().avgGbps()).isCloseTo(expected, within(expected * 1e-6));
     }
@@ -108,12 +125,16 @@ class PerftestRunnerTest {
         long wire = 2 + 2 + 82 + 16; // payload 2, pad 2, headers, RETH: 102 wire bytes, 8.16 ns at 100G
         long oneWayPs = TX_PS + serPs(wire, 100_000_000_000L) + PROP_PS + RS_FEC_PS + RX_PS;
         assertThat(oneWayPs).isEqualTo(918_160);
-        LatencyStats s = run("100G", "rs", 0, "auto", with(PerftestTest.IB_WRITE_LAT, 2, 1000, 0, 1)).rows().get(0)
+        LatencyStats s = run("100G", "rs", 0, "auto", with(PerftestTest.IB_WRITE_LAT, 2, 1000, 0, 1))
+                .rows()
+                .get(0)
                 .latency();
         assertThat(s.typicalUs()).isCloseTo(oneWayPs / 1e6, within(1e-12));
         assertThat(s.minUs()).isEqualTo(s.maxUs());
-        LatencyStats noFec = run("100G", "none", 0, "auto", with(PerftestTest.IB_WRITE_LAT, 2, 1000, 0, 1)).rows()
-                .get(0).latency();
+        LatencyStats noFec = run("100G", "none", 0, "auto", with(PerftestTest.IB_WRITE_LAT, 2, 1000, 0, 1))
+                .rows()
+                .get(0)
+                .latency();
         assertThat(noFec.typicalUs()).isCloseTo((oneWayPs - RS_FEC_PS) / 1e6, within(1e-12));
     }
 
@@ -131,22 +152,33 @@ class PerftestRunnerTest {
     void sendAndReadLatencies() {
         long rate = 100_000_000_000L;
         long send = TX_PS + serPs(2 + 2 + 82, rate) + PROP_PS + RS_FEC_PS + RX_PS; // SEND ONLY, 86 wire bytes
-        LatencyStats s = run("100G", "rs", 0, "auto", with(PerftestTest.IB_SEND_LAT, 2, 1000, 0, 1)).rows().get(0)
+        LatencyStats s = run("100G", "rs", 0, "auto", with(PerftestTest.IB_SEND_LAT, 2, 1000, 0, 1))
+                .rows()
+                .get(0)
                 .latency();
         assertThat(s.typicalUs()).isCloseTo(send / 1e6, within(1e-12));
         // READ request (RETH, 98 wire bytes) and READ RESPONSE ONLY (AETH, payload 2 + pad 2: 90 wire bytes)
-        long read = TX_PS + serPs(82 + 16, rate) + PROP_PS + RS_FEC_PS + RX_PS + serPs(82 + 4 + 4, rate) + PROP_PS
-                + RS_FEC_PS + RX_PS;
+        long read = TX_PS
+                + serPs(82 + 16, rate)
+                + PROP_PS
+                + RS_FEC_PS
+                + RX_PS
+                + serPs(82 + 4 + 4, rate)
+                + PROP_PS
+                + RS_FEC_PS
+                + RX_PS;
         assertThat(read).isEqualTo(1_435_040);
-        LatencyStats r = run("100G", "rs", 0, "auto", with(PerftestTest.IB_READ_LAT, 2, 1000, 0, 1)).rows().get(0)
+        LatencyStats r = run("100G", "rs", 0, "auto", with(PerftestTest.IB_READ_LAT, 2, 1000, 0, 1))
+                .rows()
+                .get(0)
                 .latency();
         assertThat(r.typicalUs()).isCloseTo(read / 1e6, within(1e-12)); // RTT factor 1
     }
 
     @Test
     void pcieGen3x8CapsWriteBandwidth() {
-        PerftestResult r = run("100G", "rs", 0, "{gen: 3, lanes: 8}", with(PerftestTest.IB_WRITE_BW, 65536, 2000, 0,
-                128));
+        PerftestResult r =
+                run("100G", "rs", 0, "{gen: 3, lanes: 8}", with(PerftestTest.IB_WRITE_BW, 65536, 2000, 0, 128));
         // 8 GT/s × 8 lanes × 128/130 × 256/(256 + 24) = 57.614 Gb/s; DMA of a 4096-byte packet 568.751 ns
         double expected = 65536 * 8.0 / (16 * 568_751) * 1000;
         assertThat(expected).isCloseTo(57.61, within(0.005));
@@ -156,8 +188,8 @@ class PerftestRunnerTest {
     @Test
     void bidirectionalSumsBothDirectionsSharingTheWireWithAcks() {
         PerftestParams d = PerftestParams.defaults(PerftestTest.IB_WRITE_BW);
-        PerftestParams p = new PerftestParams(PerftestTest.IB_WRITE_BW, 65536, false, 2000, 0, 1, 0, 128, d.cqMod(),
-                true, true, false, -1);
+        PerftestParams p = new PerftestParams(
+                PerftestTest.IB_WRITE_BW, 65536, false, 2000, 0, 1, 0, 128, d.cqMod(), true, true, false, -1);
         PerftestResult r = run("100G", "rs", 0, "auto", p);
         // each direction carries its 16 data packets (66864 wire bytes) and one 86-byte ACK per message of the other
         double expected = 2 * 100 * 65536.0 / (66864 + 86);
