@@ -49,6 +49,9 @@ final class PerftestCommand implements Callable<Integer> {
         try {
             if (a.scenario != null) {
                 Scenario s = ScenarioLoader.load(Path.of(a.scenario), List.of());
+                for (String w : s.warnings()) {
+                    System.err.println("warning: " + w);
+                }
                 fabric = FabricBuilder.build(s, s.seed());
                 List<String> hosts = s.hosts();
                 if (hosts.size() < 2) {

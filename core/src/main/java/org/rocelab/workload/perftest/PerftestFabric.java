@@ -9,8 +9,8 @@ import org.rocelab.scenario.ScenarioLoader;
 /**
  * The fabric {@code rocelab perftest} runs on when no scenario is given: hosts {@code h0}
  * (client) and {@code h1} (server) cabled back to back, or through a chain of {@code hops}
- * switches {@code sw0 … sw(N-1)} with the scenario defaults (SONiC-like, DSCP trust, lossless
- * TC3). Written as a scenario document so every key means what it means in a scenario file.
+ * switches {@code sw0 … sw(N-1)} with the scenario defaults (SONiC-like, DSCP trust) and RoCE's
+ * DSCP 26 mapped to the lossless TC3 (CNP DSCP 48 to TC6). Written as a scenario document so every key means what it means in a scenario file.
  */
 public final class PerftestFabric {
     private PerftestFabric() {}
@@ -48,6 +48,10 @@ public final class PerftestFabric {
                         .append("}\n");
             }
             y.append("    - {a: sw").append(hops - 1).append(", b: h1}\n");
+        }
+        if (hops > 0) {
+            // RoCE (DSCP 26) in lossless TC3, CNPs (DSCP 48) in TC6, as DESIGN.md's example fabric
+            y.append("switch:\n  dscp_to_tc: {26: 3, 48: 6}\n");
         }
         y.append("nic:\n  mtu: 4096\n  netdev_mtu: ")
                 .append(netdevMtu)
