@@ -154,7 +154,6 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
         int completionCount;
         long firstPostPs;
         long lastCompletionPs;
-        boolean active;
 
         Direction(boolean fromClient) {
             this.fromClient = fromClient;
@@ -190,7 +189,6 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
             completionCount = 0;
             firstPostPs = sim.now();
             lastCompletionPs = firstPostPs;
-            active = true;
             for (int q = 0; q < conn.qps(); q++) {
                 fill(q);
             }
@@ -239,7 +237,6 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
             if (params.durationPs() == 0) {
                 boolean qpDone = completed[q] == params.iterations();
                 if (qpDone && allDone()) {
-                    active = false;
                     if (--running == 0) {
                         finish();
                     }
@@ -274,7 +271,7 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
                 long tj = completionTimes[j];
                 for (int i = 0; i <= j; i++) {
                     long num = tj - postTimes[i];
-                    long den = j - i + 1;
+                    long den = (long) j - i + 1;
                     // num/den < bestNum/bestDen
                     if ((double) num * bestDen < (double) bestNum * den) {
                         bestNum = num;

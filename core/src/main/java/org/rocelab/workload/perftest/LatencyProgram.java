@@ -126,25 +126,11 @@ public final class LatencyProgram implements PerftestProgram, PerftestConnection
             finish();
             return;
         }
-        switch (params.test()) {
-            case IB_SEND_LAT:
-                if (wc.opcode == WcOpcode.RECV) {
-                    conn.qp(client, 0)
-                            .postRecv(
-                                    wc.wrId,
-                                    RdmaPair.BUFFER_VA,
-                                    sizeBytes,
-                                    conn.mr(client).lkey());
-                    seen(client);
-                }
-                break;
-            case IB_READ_LAT:
-                if (client && wc.opcode == WcOpcode.RDMA_READ) {
-                    seen(true);
-                }
-                break;
-            default:
-                break;
+        if (params.test() == PerftestTest.IB_SEND_LAT && wc.opcode == WcOpcode.RECV) {
+            conn.qp(client, 0).postRecv(wc.wrId, RdmaPair.BUFFER_VA, sizeBytes, conn.mr(client).lkey());
+            seen(client);
+        } else if (params.test() == PerftestTest.IB_READ_LAT && client && wc.opcode == WcOpcode.RDMA_READ) {
+            seen(true);
         }
     }
 
