@@ -14,13 +14,17 @@ final class Names {
         } else if (guess != null && !looksNumbered(name, valid)) {
             hint = "did you mean '" + guess + "'?";
         } else {
-            hint = what + "s are " + summary(valid);
+            hint = (what.endsWith("ch") ? what + "es" : what + "s") + " are " + summary(valid);
         }
         return "no " + what + " '" + name + "' (" + hint + ")";
     }
 
     private static boolean looksNumbered(String name, List<String> valid) {
-        return name.matches("[a-z]+\\d+") && valid.size() > 3;
+        if (!name.matches("[a-z]+\\d+")) {
+            return false;
+        }
+        String prefix = name.replaceAll("\\d+$", "");
+        return valid.stream().anyMatch(v -> v.matches(prefix + "\\d+"));
     }
 
     /** "h0..h8" for numbered runs, else the list (shortened). */

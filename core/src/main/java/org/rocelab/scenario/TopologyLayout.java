@@ -25,7 +25,7 @@ public record TopologyLayout(List<String> hosts, List<String> switches, List<Cab
     /** One cable between nodes {@code a} and {@code b}. */
     public record Cable(String a, String b, LinkConfig config) {
         public boolean joins(String x, String y) {
-            return a.equals(x) && b.equals(y) || a.equals(y) && b.equals(x);
+            return (a.equals(x) && b.equals(y)) || (a.equals(y) && b.equals(x));
         }
 
         public String peerOf(String node) {
@@ -66,17 +66,36 @@ public record TopologyLayout(List<String> hosts, List<String> switches, List<Cab
         return out;
     }
 
+    /** Cables at every node, in layout order (one per port), computed in one pass. */
+    public Map<String, List<Cable>> adjacency() {
+        Map<String, List<Cable>> out = new LinkedHashMap<>();
+        for (String h : hosts) {
+            out.put(h, new ArrayList<>());
+        }
+        for (String s : switches) {
+            out.put(s, new ArrayList<>());
+        }
+        for (Cable c : links) {
+            out.computeIfAbsent(c.a(), k -> new ArrayList<>()).add(c);
+            out.computeIfAbsent(c.b(), k -> new ArrayList<>()).add(c);
+        }
+        return out;
+    }
+
     /** For each host, the switches it is cabled to (empty for back-to-back). */
     public Map<String, List<String>> hostAttachments() {
+        java.util.Set<String> sw = new java.util.HashSet<>(switches);
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (String h : hosts) {
-            List<String> sws = new ArrayList<>();
-            for (Cable c : cablesAt(h)) {
-                if (isSwitch(c.peerOf(h))) {
-                    sws.add(c.peerOf(h));
-                }
+            out.put(h, new ArrayList<>());
+        }
+        for (Cable c : links) {
+            if (out.containsKey(c.a()) && sw.contains(c.b())) {
+                out.get(c.a()).add(c.b());
             }
-            out.put(h, sws);
+            if (out.containsKey(c.b()) && sw.contains(c.a())) {
+                out.get(c.b()).add(c.a());
+            }
         }
         return out;
     }
