@@ -54,14 +54,14 @@ class PcapTapsAndLatencyWorkloadTest {
         ScenarioRun run = new ScenarioRun(s, null, dir);
         RunResult r = run.run(null);
 
-        // one way: tx 400 + ser 8.16 (102 wire bytes) + 10 + FEC 100 + rx 400 ns; 100 round trips
+        // one way: tx 400 + ser 8.16 (102 wire bytes) + 10 + RS-FEC 101.2 + rx 400 ns; 100 round trips
         FlowRecord w = r.workloads().get(0).flows().get(0);
         assertThat(r.workloads().get(0).kind()).isEqualTo("ib_write_lat");
         assertThat(w.isCompleted()).isTrue();
-        assertThat(w.fctPs()).isEqualTo(100 * 2 * 918_160L);
+        assertThat(w.fctPs()).isEqualTo(100 * 2 * 919_360L);
         // SEND ONLY of 2 bytes: 86 wire bytes, 6.88 ns
         FlowRecord sl = r.workloads().get(1).flows().get(0);
-        assertThat(sl.fctPs()).isEqualTo(100 * 2 * 916_880L);
+        assertThat(sl.fctPs()).isEqualTo(100 * 2 * 918_080L);
         assertThat(sl.src()).isEqualTo("h1");
 
         List<PcapRecord> frames = read(dir.resolve("cable.pcap"));

@@ -6,20 +6,26 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.rocelab.link.FecMode;
+import org.rocelab.link.PhyErrorModel;
 import org.rocelab.nic.NicConfig;
 import org.rocelab.run.Fabric;
 
 /**
  * perftest programs against the analytical figures of docs/fragments/perftest.md: goodput of
  * 64 KiB WRITEs, the NIC message-rate limit, exact one-way latencies back to back and per switch
- * hop, and the PCIe Gen3 x8 cap. Timing constants: NIC tx/rx latency 400 ns each, RS-FEC 100 ns
- * per cable, 2 m = 10 ns, serialization = wire bytes × 8 / rate.
+ * hop, and the PCIe Gen3 x8 cap. Timing constants: NIC tx/rx latency 400 ns each, RS-FEC per cable
+ * (codeword fill + 50 ns: 101.2 ns at 100G, 62.8 ns at 400G), 2 m = 10 ns, serialization = wire bytes × 8 / rate.
  */
 class PerftestRunnerTest {
     private static final long TX_PS = NicConfig.defaults().txLatencyPs();
     private static final long RX_PS = NicConfig.defaults().rxLatencyPs();
     private static final long PROP_PS = 10_000;
-    private static final long RS_FEC_PS = 100_000;
+    private static final long RATE_100G = 100_000_000_000L;
+    private static final long RATE_400G = 400_000_000_000L;
+    /** RS-FEC: one 5120-bit codeword fill at the line rate + 50 ns decoding (link model): 101.2 ns at 100G. */
+    private static final long RS_FEC_PS = PhyErrorModel.latencyPs(FecMode.RS, RATE_100G);
+    private static final long RS_FEC_400G_PS = PhyErrorModel.latencyPs(FecMode.RS, RATE_400G);
 
     private static PerftestResult run(String speed, String fec, int hops, String pcie, PerftestParams p) {
         Fabric f = PerftestFabric.build(speed, "2m", fec, 9000, hops, pcie);
@@ -71,11 +77,11 @@ class PerftestRunnerTest {
         // first post -> last completion: tx latency, n - 1 gaps, then the last WRITE's round trip
         long tailPs = serPs(writeWire, rate)
                 + PROP_PS
-                + RS_FEC_PS
+                + RS_FEC_400G_PS
                 + RX_PS
                 + serPs(ackWire, rate)
                 + PROP_PS
-                + RS_FEC_PS
+                + RS_FEC_400G_PS
                 + RX_PS;
         long totalPs = TX_PS + (n - 1) * gapPs + tailPs;
         double expectedMpps = n / (double) totalPs * 1e6;
@@ -110,11 +116,11 @@ class PerftestRunnerTest {
         long totalPs = TX_PS
                 + 5 * (2048 * serPs(4178, rate) + serPs(16, rate))
                 + PROP_PS
-                + RS_FEC_PS
+                + RS_FEC_400G_PS
                 + RX_PS
                 + serPs(86, rate)
                 + PROP_PS
-                + RS_FEC_PS
+                + RS_FEC_400G_PS
                 + RX_PS;
         double expected = 5 * 8388608.0 * 8 / totalPs * 1000;
         assertThat(r.rows().get(22).bw().avgGbps()).isCloseTo(expected, within(expected * 1e-6));
@@ -124,7 +130,7 @@ class PerftestRunnerTest {
     void writeLatencyTypicalIsTheAnalyticalOneWayTime() {
         long wire = 2 + 2 + 82 + 16; // payload 2, pad 2, headers, RETH: 102 wire bytes, 8.16 ns at 100G
         long oneWayPs = TX_PS + serPs(wire, 100_000_000_000L) + PROP_PS + RS_FEC_PS + RX_PS;
-        assertThat(oneWayPs).isEqualTo(918_160);
+        assertThat(oneWayPs).isEqualTo(919_360); // 400 + 8.16 + 10 + 101.2 + 400 ns
         LatencyStats s = run("100G", "rs", 0, "auto", with(PerftestTest.IB_WRITE_LAT, 2, 1000, 0, 1))
                 .rows()
                 .get(0)
@@ -141,7 +147,7 @@ class PerftestRunnerTest {
     @Test
     void eachSwitchHopAddsSerializationPropagationAndFec() {
         long hopPs = serPs(102, 100_000_000_000L) + PROP_PS + RS_FEC_PS; // store and forward, zero pipeline time
-        assertThat(hopPs).isEqualTo(118_160);
+        assertThat(hopPs).isEqualTo(119_360); // 8.16 + 10 + 101.2 ns
         PerftestParams p = with(PerftestTest.IB_WRITE_LAT, 2, 1000, 0, 1);
         double direct = run("100G", "rs", 0, "auto", p).rows().get(0).latency().typicalUs();
         double twoHops = run("100G", "rs", 2, "auto", p).rows().get(0).latency().typicalUs();
@@ -167,7 +173,7 @@ class PerftestRunnerTest {
                 + PROP_PS
                 + RS_FEC_PS
                 + RX_PS;
-        assertThat(read).isEqualTo(1_435_040);
+        assertThat(read).isEqualTo(1_437_440);
         LatencyStats r = run("100G", "rs", 0, "auto", with(PerftestTest.IB_READ_LAT, 2, 1000, 0, 1))
                 .rows()
                 .get(0)
