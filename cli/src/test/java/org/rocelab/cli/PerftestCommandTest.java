@@ -115,7 +115,7 @@ class PerftestCommandTest {
             assertThat(cells(l.get(title + 1 + i))[0]).isEqualTo(Long.toString(2L << i));
         }
         assertThat(l.get(title + 24)).isEqualTo(PerftestFormat.RESULT_LINE);
-        // 2 bytes back to back: 400 + 8.16 + 10 + 100 (RS-FEC) + 400 ns one way
+        // 2 bytes back to back: 400 + 8.16 + 10 + 101.2 (RS-FEC) + 400 = 919.36 ns one way
         assertThat(cells(l.get(title + 1))[4]).isEqualTo("0.92");
     }
 
@@ -128,7 +128,7 @@ class PerftestCommandTest {
         Output o = run("perftest", "ib_write_lat", "--scenario", yaml.toString(), "--from", "h2", "--to", "h0");
         assertThat(o.err()).isEmpty();
         String[] row = cells(o.out().get(o.out().size() - 2));
-        // one hop more than back to back: + 8.16 + 10 + 100 ns = 1036.32 ns
+        // one hop more than back to back: 919.36 + 8.16 + 10 + 101.2 (RS-FEC) = 1038.72 ns
         assertThat(row[4]).isEqualTo("1.04");
         assertThat(o.out()).contains(" GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:00:00:03");
         Output bad = run("perftest", "ib_write_lat", "--scenario", yaml.toString(), "--to", "h9");
