@@ -14,8 +14,9 @@ import org.rocelab.workload.Workload;
  * {@code ib_send_lat}): for each (from, to) pair a {@link LatencyProgram} ping-pong of
  * {@code iterations} messages of {@code size} from {@code start}, sharing the fabric with the
  * other workloads. Each pair is one flow in the outputs: size × completed iterations, from the
- * first post to the last iteration; its ideal time is iterations × 2 × the ideal one-way time of
- * one message ({@link PathModel}). {@link #stats} gives the perftest latency figures.
+ * first post to the last iteration; its ideal time is iterations × the ideal time of one message
+ * ({@link PathModel}: its base RTT holds both NIC traversals in each direction, like one
+ * ping-pong). {@link #stats} gives the perftest latency figures.
  */
 public final class LatencyWorkload implements Workload {
     private final String name;
@@ -72,7 +73,7 @@ public final class LatencyWorkload implements Workload {
             String src = pairs.get(i)[0];
             String dst = pairs.get(i)[1];
             long n = Math.max(1, params.durationPs() > 0 ? p.iterations() : params.iterations());
-            long ideal = n * 2 * paths.idealFctPs(src, dst, params.sizeBytes());
+            long ideal = n * paths.idealFctPs(src, dst, params.sizeBytes());
             long bytes = (long) params.sizeBytes() * p.iterations();
             if (p.done() && p.iterations() > 0) {
                 w.add(FlowRecord.completed(i, src, dst, bytes, startPs, startPs + p.elapsedPs(), ideal));
