@@ -80,4 +80,24 @@ class PcapTapsAndLatencyWorkloadTest {
         assertThat(frames.get(0).timestampPs()).isEqualTo(10_000_000L + 400_000L);
         assertThat(run.fabric().port("h0:h1").counters()).isNotNull();
     }
+
+    @Test
+    void oneLatencyWorkloadRunsSeveralPairsThroughASwitch() {
+        String yaml = String.join("\n",
+                "name: lat2",
+                "duration: 1ms",
+                "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: none}}",
+                "workloads:",
+                "  - {kind: ib_write_lat, from: [h1, h2], to: h0, size: 2, iterations: 50}",
+                "");
+        RunResult r = new ScenarioRun(ScenarioLoader.parse(yaml, "lat2.yaml", List.of(), null), null).run(null);
+        List<FlowRecord> flows = r.workloads().get(0).flows();
+        assertThat(flows).hasSize(2);
+        // one way through sw0 without FEC: 400 + 8.16 + 10 + 8.16 + 10 + 400 = 836.32 ns; the two
+        // ping-pongs share h0's port, so a reply may wait one 8.16 ns frame behind the other's
+        for (FlowRecord f : flows) {
+            assertThat(f.isCompleted()).isTrue();
+            assertThat(f.fctPs()).isBetween(50 * 2 * 836_320L, 50 * 2 * (836_320L + 8_160L));
+        }
+    }
 }

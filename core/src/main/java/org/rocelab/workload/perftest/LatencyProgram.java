@@ -47,7 +47,7 @@ public final class LatencyProgram implements PerftestProgram, PerftestConnection
         this.sim = conn.fabric().sim();
         this.stopSimWhenDone = stopSimWhenDone;
         this.postTimes = params.durationPs() > 0 ? null : new long[params.iterations()];
-        this.durationEnd = sim.timer(sim.component("perftest/" + params.test().program()), now -> finish());
+        this.durationEnd = sim.timer(sim.component(conn.componentName(params.test().program())), now -> finish());
     }
 
     @Override

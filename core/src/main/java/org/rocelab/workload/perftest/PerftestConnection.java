@@ -108,6 +108,11 @@ public final class PerftestConnection {
         return qp;
     }
 
+    /** A component name unique to this connection, for a program's timers. */
+    String componentName(String program) {
+        return "perftest/" + program + "/" + client.name() + "/qp0x" + Integer.toHexString(clientQps[0].qpn());
+    }
+
     /** Routes completions to {@code l} (the program now running). */
     void listener(Listener l) {
         this.listener = l;
