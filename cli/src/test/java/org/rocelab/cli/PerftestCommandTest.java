@@ -123,7 +123,8 @@ class PerftestCommandTest {
     void scenarioHostsThroughASwitch(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("star.yaml");
         Files.writeString(
-                yaml, "name: s\ntopology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: rs}}\n"
+                yaml,
+                "name: s\ntopology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: rs}}\n"
                         + "switch: {dscp_to_tc: {26: 3}}\n");
         Output o = run("perftest", "ib_write_lat", "--scenario", yaml.toString(), "--from", "h2", "--to", "h0");
         assertThat(o.err()).isEmpty();

@@ -14,14 +14,17 @@ class RunPcapTapTest {
     @Test
     void pcapTapLandsInTheOutputFolderWithItsFrameLimit(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("s.yaml");
-        Files.writeString(yaml, String.join("\n",
-                "name: tap",
-                "duration: 100us",
-                "topology: {kind: star, hosts: 2, link: {speed: 100G, length: 2m}}",
-                "workloads:",
-                "  - {kind: ib_write_bw, from: h1, to: h0, size: 64KB, iterations: 20}",
-                "outputs: {pcap: [{port: 'sw0:h0', frames: 40}]}",
-                ""));
+        Files.writeString(
+                yaml,
+                String.join(
+                        "\n",
+                        "name: tap",
+                        "duration: 100us",
+                        "topology: {kind: star, hosts: 2, link: {speed: 100G, length: 2m}}",
+                        "workloads:",
+                        "  - {kind: ib_write_bw, from: h1, to: h0, size: 64KB, iterations: 20}",
+                        "outputs: {pcap: [{port: 'sw0:h0', frames: 40}]}",
+                        ""));
         Path out = dir.resolve("out");
         var o = PerftestCommandTest.run("run", yaml.toString(), "--out", out.toString());
         assertThat(o.exit()).isZero();

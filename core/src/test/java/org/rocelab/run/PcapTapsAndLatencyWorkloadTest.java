@@ -83,7 +83,8 @@ class PcapTapsAndLatencyWorkloadTest {
 
     @Test
     void oneLatencyWorkloadRunsSeveralPairsThroughASwitch() {
-        String yaml = String.join("\n",
+        String yaml = String.join(
+                "\n",
                 "name: lat2",
                 "duration: 1ms",
                 "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: none}}",

@@ -52,7 +52,8 @@ public final class BwProgram implements PerftestProgram, PerftestConnection.List
         for (int d = 0; d < dirs.length; d++) {
             dirs[d] = new Direction(d == 0);
         }
-        this.durationEnd = sim.timer(sim.component(conn.componentName(params.test().program())), now -> finish());
+        this.durationEnd =
+                sim.timer(sim.component(conn.componentName(params.test().program())), now -> finish());
     }
 
     @Override

@@ -47,7 +47,8 @@ public final class LatencyProgram implements PerftestProgram, PerftestConnection
         this.sim = conn.fabric().sim();
         this.stopSimWhenDone = stopSimWhenDone;
         this.postTimes = params.durationPs() > 0 ? null : new long[params.iterations()];
-        this.durationEnd = sim.timer(sim.component(conn.componentName(params.test().program())), now -> finish());
+        this.durationEnd =
+                sim.timer(sim.component(conn.componentName(params.test().program())), now -> finish());
     }
 
     @Override
@@ -127,7 +128,12 @@ public final class LatencyProgram implements PerftestProgram, PerftestConnection
             return;
         }
         if (params.test() == PerftestTest.IB_SEND_LAT && wc.opcode == WcOpcode.RECV) {
-            conn.qp(client, 0).postRecv(wc.wrId, RdmaPair.BUFFER_VA, sizeBytes, conn.mr(client).lkey());
+            conn.qp(client, 0)
+                    .postRecv(
+                            wc.wrId,
+                            RdmaPair.BUFFER_VA,
+                            sizeBytes,
+                            conn.mr(client).lkey());
             seen(client);
         } else if (params.test() == PerftestTest.IB_READ_LAT && client && wc.opcode == WcOpcode.RDMA_READ) {
             seen(true);

@@ -48,8 +48,9 @@ public final class PerftestConnection {
     /**
      * Connects {@code qps} QP pairs from {@code clientHost} to {@code serverHost}.
      *
-     * @param txDepth {@code -t}: the send queues hold this many WRs (plus slack for the latency tests)
-     * @param requestedMtu {@code -m}, 0 = the port MTU; larger than the port MTU → the port MTU (perftest: "Changing to active mtu")
+     * @param requestedMtu {@code -m}, 0 = the port MTU; larger than the port MTU → the port MTU
+     *     (perftest: "Changing to active mtu")
+     * @param txDepth {@code -t}: the send queues hold this many WRs (plus 16 of slack)
      */
     public PerftestConnection(
             Fabric fabric, String clientHost, String serverHost, int qps, int requestedMtu, int txDepth) {

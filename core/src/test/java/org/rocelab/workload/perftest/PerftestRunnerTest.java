@@ -25,6 +25,7 @@ class PerftestRunnerTest {
     private static final long RATE_400G = 400_000_000_000L;
     /** RS-FEC: one 5120-bit codeword fill at the line rate + 50 ns decoding (link model): 101.2 ns at 100G. */
     private static final long RS_FEC_PS = PhyErrorModel.latencyPs(FecMode.RS, RATE_100G);
+
     private static final long RS_FEC_400G_PS = PhyErrorModel.latencyPs(FecMode.RS, RATE_400G);
 
     private static PerftestResult run(String speed, String fec, int hops, String pcie, PerftestParams p) {
