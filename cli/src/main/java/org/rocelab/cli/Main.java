@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "rocelab 0.1.0",
         description = "Packet-level digital twin of RoCEv2 data-center fabrics.",
-        subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, PerftestCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -21,6 +21,7 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit code (tests call this in-process). */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.getSubcommands().get("perftest").setUnmatchedOptionsArePositionalParams(true);
         cl.setExitCodeExceptionMapper(ex -> 2);
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("rocelab: " + ex.getMessage());

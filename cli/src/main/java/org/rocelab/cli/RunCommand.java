@@ -47,12 +47,15 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("warning: " + w);
         }
         long t0 = System.nanoTime();
-        ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent());
-        Progress progress = new Progress(System.err, s.durationPs());
-        RunResult r = run.run(progress::update);
-        progress.done();
-        long wall = System.nanoTime() - t0;
+        RunResult r;
+        long wall;
         try (OutputFolder folder = OutputFolder.stage(target)) {
+            // pcap taps (outputs.pcap) write into the staged folder during the run
+            ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
+            Progress progress = new Progress(System.err, s.durationPs());
+            r = run.run(progress::update);
+            progress.done();
+            wall = System.nanoTime() - t0;
             RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events()));
             ReportWriter.write(folder.dir());
             folder.commit();

@@ -49,6 +49,7 @@ public final class Port implements PacketSink {
 
     private FrameSource source;
     private PacketSink upper;
+    private PortTap tap;
     private Channel out;
     private long rateBps;
     private long quantumPs;
@@ -67,6 +68,11 @@ public final class Port implements PacketSink {
     /** Sets who supplies frames to transmit. */
     public void source(FrameSource src) {
         this.source = src;
+    }
+
+    /** Sets (or with null removes) the tap that sees every transmitted frame. */
+    public void tap(PortTap t) {
+        this.tap = t;
     }
 
     /** Sets who gets received frames other than MAC control. */
@@ -183,6 +189,9 @@ public final class Port implements PacketSink {
         busy = true;
         txDone.scheduleAt(now + serPs);
         if (up) {
+            if (tap != null) {
+                tap.onTransmit(this, p, now);
+            }
             out.push(p, now + serPs);
         } else {
             counters.linkDownDrops++;

@@ -1,5 +1,6 @@
 package org.rocelab.nic;
 
+import java.util.function.LongConsumer;
 import org.rocelab.cc.CcHost;
 import org.rocelab.cc.CongestionControl;
 import org.rocelab.packet.Opcode;
@@ -55,6 +56,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     private int dscp;
     private int pcp;
     private int flowId = -1;
+    private LongConsumer writePlacedObserver;
 
     private boolean inDataRing;
     private boolean ackQueued;
@@ -569,6 +571,22 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         wc.withImm = withImm;
         wc.immData = immData;
         recvCq.commit();
+    }
+
+    @Override
+    public void writePlaced(int byteLen) {
+        if (writePlacedObserver != null) {
+            writePlacedObserver.accept(sim.now());
+        }
+    }
+
+    /**
+     * Tells {@code observer} the time (ps) at which each incoming RDMA WRITE on this QP has been
+     * placed in memory — what a program polling its buffer (perftest {@code ib_write_lat}) sees.
+     * Null removes it.
+     */
+    public void onWritePlaced(LongConsumer observer) {
+        this.writePlacedObserver = observer;
     }
 
     @Override

@@ -29,6 +29,13 @@ public interface RcHost {
     /** A receive work request finished (SEND, or RDMA WRITE with immediate). */
     void completeRecv(RecvWqe wqe, WcStatus status, int byteLen, boolean withImm, int immData, boolean rdmaWithImm);
 
+    /**
+     * The last packet of an RDMA WRITE (with or without immediate) has been placed in memory:
+     * what a program polling the last byte of its buffer (perftest's write latency) sees.
+     * Default: nothing.
+     */
+    default void writePlaced(int byteLen) {}
+
     /** Memory protection: whether {@code rkey} grants {@code access} on [va, va + length). */
     boolean remoteAccessAllowed(int rkey, long va, long length, int access);
 

@@ -170,6 +170,9 @@ public final class Responder {
             messagesCompleted++;
             msn = (msn + 1) & Psn.MASK;
             msgStartPsn = ePsn;
+            if (op >= Opcode.RDMA_WRITE_FIRST && op <= Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE) {
+                host.writePlaced(writeLength);
+            }
         }
         if (p.ackReq || unacked >= ackEvery || echo) {
             scheduleAck();

@@ -1,5 +1,7 @@
 package org.rocelab.run;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +27,7 @@ public final class ScenarioRun {
     private final Fabric fabric;
     private final List<Workload> workloads;
     private final RunResult result;
+    private PcapTaps taps;
 
     /**
      * Builds the run.
@@ -32,6 +35,14 @@ public final class ScenarioRun {
      * @param baseDir folder of the scenario file (CDF file names resolve against it)
      */
     public ScenarioRun(Scenario scenario, Path baseDir) {
+        this(scenario, baseDir, null);
+    }
+
+    /**
+     * Builds the run with the scenario's {@code outputs.pcap} taps writing into {@code pcapDir}
+     * (null: no captures).
+     */
+    public ScenarioRun(Scenario scenario, Path baseDir, Path pcapDir) {
         this.scenario = scenario;
         this.fabric = FabricBuilder.build(scenario, scenario.seed());
         this.workloads = WorkloadFactory.create(scenario, baseDir);
@@ -47,6 +58,13 @@ public final class ScenarioRun {
             w.start(fabric);
         }
         registerProbes();
+        if (pcapDir != null && !scenario.outputs().pcap().isEmpty()) {
+            try {
+                this.taps = PcapTaps.open(fabric, scenario.outputs().pcap(), pcapDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     public Fabric fabric() {
@@ -83,6 +101,13 @@ public final class ScenarioRun {
             sim.runUntil(t);
             if (progress != null) {
                 progress.accept(t);
+            }
+        }
+        if (taps != null) {
+            try {
+                taps.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         for (Workload w : workloads) {

@@ -59,7 +59,8 @@ public final class RdmaPair {
         return new RdmaPair(a, b, qa, qb, mrA, mrB);
     }
 
-    private static long nextHopMac(Fabric f, Nic self, Nic peer) {
+    /** Where {@code self} sends toward {@code peer}: its attached switch's router MAC, or the peer back to back. */
+    public static long nextHopMac(Fabric f, Nic self, Nic peer) {
         var graph = f.graph();
         int node = self.nodeId();
         for (int c : graph.cablesAt(node)) {

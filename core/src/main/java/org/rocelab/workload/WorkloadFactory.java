@@ -6,6 +6,9 @@ import java.util.List;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.WorkloadSpec;
+import org.rocelab.workload.perftest.LatencyWorkload;
+import org.rocelab.workload.perftest.PerftestParams;
+import org.rocelab.workload.perftest.PerftestTest;
 
 /** Makes the {@link Workload}s a scenario names, one class per kind. */
 public final class WorkloadFactory {
@@ -37,6 +40,12 @@ public final class WorkloadFactory {
                 return bw(w, WrOpcode.RDMA_READ, end);
             case IB_SEND_BW:
                 return bw(w, WrOpcode.SEND, end);
+            case IB_WRITE_LAT:
+                return latency(w, PerftestTest.IB_WRITE_LAT, end);
+            case IB_READ_LAT:
+                return latency(w, PerftestTest.IB_READ_LAT, end);
+            case IB_SEND_LAT:
+                return latency(w, PerftestTest.IB_SEND_LAT, end);
             case INCAST:
                 return new IncastWorkload(w.name(), w.from(), w.to().get(0), (int) w.sizeBytes(), w.qps(), w.startPs(),
                         w.intervalPs(), INCAST_JITTER_PS, end);
@@ -46,8 +55,20 @@ public final class WorkloadFactory {
                 return new AllReduceWorkload(w.name(), hosts, w.sizeBytes(), w.iterations(), w.startPs());
             default:
                 throw new IllegalArgumentException("workloads: kind " + w.kind().yamlName()
-                        + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, incast, flows, allreduce");
+                        + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, ib_write_lat, ib_read_lat, ib_send_lat, incast, flows, allreduce");
         }
+    }
+
+    private static Workload latency(WorkloadSpec w, PerftestTest test, long end) {
+        List<String[]> pairs = new ArrayList<>();
+        for (int i = 0; i < w.from().size(); i++) {
+            pairs.add(new String[] {w.from().get(i), w.to().get(i)});
+        }
+        long duration = w.durationPs() > 0 ? Math.max(1, end - w.startPs()) : 0;
+        PerftestParams p = new PerftestParams(test, (int) w.sizeBytes(), false,
+                w.iterations() > 0 ? w.iterations() : test.defaultIterations(), duration, 1, 0,
+                Math.max(1, w.txDepth()), PerftestParams.DEFAULT_CQ_MOD, false, false, false, -1);
+        return new LatencyWorkload(w.name(), p.validated(), pairs, w.startPs());
     }
 
     private static Workload bw(WorkloadSpec w, WrOpcode op, long end) {
