@@ -30,6 +30,9 @@ import org.rocelab.sim.Units;
  * @param defaultTc TC for frames the trusted field cannot classify, default 0
  * @param vlanToTc TC of unclassified frames per VLAN (VLAN → priority), before {@code defaultTc}
  * @param macAgeingPs FDB ageing time, default 600 s (SONiC fdb_aging_time)
+ * @param switchCnp send CNPs to the sender instead of CE-marking ECT RoCEv2 packets
+ * @param cnpDscp DSCP of switch-generated CNPs, default 48
+ * @param cnpIntervalPs at most one switch CNP per flow per interval, default 50 µs
  */
 public record SwitchConfig(
         int mtu,
@@ -53,7 +56,10 @@ public record SwitchConfig(
         int pauseQuanta,
         int defaultTc,
         java.util.Map<Integer, Integer> vlanToTc,
-        long macAgeingPs) {
+        long macAgeingPs,
+        boolean switchCnp,
+        int cnpDscp,
+        long cnpIntervalPs) {
 
     public static final int MAX_MTU = 9216;
     /** SONiC WRED_PROFILE|AZURE_LOSSLESS: 1 MiB / 2 MiB / 5 %. */
@@ -124,6 +130,12 @@ public record SwitchConfig(
         if (macAgeingPs <= 0) {
             throw new IllegalArgumentException("mac_ageing: must be positive");
         }
+        if (cnpDscp < 0 || cnpDscp > 63) {
+            throw new IllegalArgumentException("cnp.dscp: expected 0-63, got " + cnpDscp);
+        }
+        if (cnpIntervalPs < 0) {
+            throw new IllegalArgumentException("cnp.interval: must not be negative");
+        }
     }
 
     /** SONiC defaults. */
@@ -156,6 +168,9 @@ public record SwitchConfig(
         b.defaultTc = defaultTc;
         b.vlanToTc = vlanToTc;
         b.macAgeingPs = macAgeingPs;
+        b.switchCnp = switchCnp;
+        b.cnpDscp = cnpDscp;
+        b.cnpIntervalPs = cnpIntervalPs;
         return b;
     }
 
@@ -227,6 +242,9 @@ public record SwitchConfig(
         private int defaultTc = 0;
         private java.util.Map<Integer, Integer> vlanToTc = java.util.Map.of();
         private long macAgeingPs = 600 * Units.PS_PER_S;
+        private boolean switchCnp;
+        private int cnpDscp = 48;
+        private long cnpIntervalPs = 50 * Units.PS_PER_US;
 
         private static EcnProfile[] defaultEcn() {
             EcnProfile[] e = new EcnProfile[8];
@@ -282,12 +300,19 @@ public record SwitchConfig(
         /** TC of frames no trusted field classifies, per VLAN. */
         public Builder vlanToTc(java.util.Map<Integer, Integer> v) { vlanToTc = v; return this; }
         public Builder macAgeing(long ps) { macAgeingPs = ps; return this; }
+        /** Switch-generated CNPs instead of CE marking, with their DSCP and per-flow interval. */
+        public Builder switchCnp(boolean on, int dscp, long intervalPs) {
+            switchCnp = on;
+            cnpDscp = dscp;
+            cnpIntervalPs = intervalPs;
+            return this;
+        }
 
         public SwitchConfig build() {
             return new SwitchConfig(mtu, trust, maps, losslessMask, bufferBytes, dynamicTh, lossyDynamicTh,
                     pgReservedBytes, headroomBytes, cableLengthM, xonOffsetBytes, java.util.Arrays.asList(ecn.clone()),
                     ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc, vlanToTc,
-                    macAgeingPs);
+                    macAgeingPs, switchCnp, cnpDscp, cnpIntervalPs);
         }
     }
 }
