@@ -34,8 +34,8 @@ public final class Link {
     }
 
     private void applyPhy() {
-        aToB.errorModel(new PhyErrorModel(spec.fecA(), spec.berAtoB()));
-        bToA.errorModel(new PhyErrorModel(spec.fecB(), spec.berBtoA()));
+        aToB.errorModel(new PhyErrorModel(spec.fecA(), spec.berAtoB(), spec.rateBps()));
+        bToA.errorModel(new PhyErrorModel(spec.fecB(), spec.berBtoA(), spec.rateBps()));
     }
 
     public String name() {

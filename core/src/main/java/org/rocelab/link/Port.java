@@ -225,7 +225,7 @@ public final class Port implements PacketSink {
                     globalPausedSincePs = now;
                 }
                 globalPaused = true;
-                globalPausedUntilPs = pauseUntilResume ? Long.MAX_VALUE : now + p.pauseQuanta * quantumPs;
+                globalPausedUntilPs = pauseUntilResume ? Long.MAX_VALUE : now + quantaPs(p.pauseQuanta);
             } else if (globalPaused) {
                 endGlobalPause(now);
             }
@@ -242,7 +242,7 @@ public final class Port implements PacketSink {
                         pausedMask |= 1 << prio;
                         pausedSincePs[prio] = now;
                     }
-                    pausedUntilPs[prio] = pauseUntilResume ? Long.MAX_VALUE : now + quanta * quantumPs;
+                    pausedUntilPs[prio] = pauseUntilResume ? Long.MAX_VALUE : now + quantaPs(quanta);
                 } else if ((pausedMask >>> prio & 1) != 0) {
                     resume(prio, now);
                 }
@@ -251,6 +251,11 @@ public final class Port implements PacketSink {
         pool.consume(p);
         armPauseExpiry();
         kick();
+    }
+
+    /** {@code quanta} × 512 bit times at this port's rate, exact to the ps (rounded up once). */
+    private long quantaPs(int quanta) {
+        return Units.serializationPs(quanta * 64L, rateBps);
     }
 
     private void resume(int prio, long now) {

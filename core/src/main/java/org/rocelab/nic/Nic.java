@@ -60,6 +60,7 @@ public final class Nic {
         this.mac = mac;
         this.port = port;
         this.component = sim.component(name + "/nic");
+        port.pfcEnabled(cfg.pfcMask());
         port.source(pauseMask -> pipelines().nextFrame(pauseMask));
         this.receiveSink = p -> {
             pipelines();

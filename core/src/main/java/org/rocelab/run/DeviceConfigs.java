@@ -39,7 +39,7 @@ final class DeviceConfigs {
         this.hostIp = hostIp;
     }
 
-    /** The NIC configuration of a host; {@code tagged} when the attached switch port trusts PCP. */
+    /** The NIC configuration of a host; {@code tagged} when {@code nic.trust} is pcp (802.1Q priority tags). */
     NicConfig nic(NicSpec s, boolean tagged) {
         int pfcMask = 0;
         for (int p : s.pfc()) {

@@ -75,22 +75,12 @@ public final class FabricBuilder {
             if (hostPorts[node] == null) {
                 throw new IllegalArgumentException("host " + name + " has no cable");
             }
-            boolean tagged = attachedSwitchTrustsPcp(graph, switches, node);
+            boolean tagged = s.nic(name).trust() == org.rocelab.scenario.Trust.PCP;
             nics[node] = new Nic(sim, pool, name, node, configs.nic(s.nic(name), tagged),
                     Addressing.hostIp(hostOrdinal(graph, node)), Addressing.hostMac(node), hostPorts[node]);
         }
         addRoutes(graph, switches, s);
         return new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
-    }
-
-    private static boolean attachedSwitchTrustsPcp(FabricGraph graph, Switch[] switches, int host) {
-        for (int c : graph.cablesAt(host)) {
-            int peer = graph.cables().get(c).other(host);
-            if (switches[peer] != null && switches[peer].config().trust() == org.rocelab.sw.Trust.PCP) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Port endPort(Scenario scenario, Simulation sim, PacketPool pool, FabricGraph graph, Switch[] switches, Port[] hostPorts,

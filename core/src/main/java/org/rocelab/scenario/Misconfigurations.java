@@ -24,6 +24,7 @@ final class Misconfigurations {
         m.pfcAcrossSwitches();
         m.hostsVsSwitches();
         m.switchToSwitchMtu();
+        m.fecMismatch();
         m.ecnThresholds();
         m.acls();
         m.roceV1();
@@ -41,6 +42,24 @@ final class Misconfigurations {
 
     private void warn(String key, String message) {
         out.add(key + ": " + message);
+    }
+
+    /** Cables whose two ends run different FEC modes: such a link never comes up. */
+    private void fecMismatch() {
+        List<TopologyLayout.Cable> cables = s.layout().links();
+        for (int i = 0; i < cables.size(); i++) {
+            TopologyLayout.Cable c = cables.get(i);
+            LinkConfig l = c.config();
+            if (!l.fecMatches()) {
+                String key = s.topology() instanceof TopologySpec.Explicit ? "topology.links." + i + ".fec" : "topology.link.fec";
+                warn(key, c.a() + " runs " + name(l.fec()) + " FEC and " + c.b() + " runs "
+                        + name(l.fecB()) + ": the link between them never comes up and every frame sent into it is dropped");
+            }
+        }
+    }
+
+    private static String name(org.rocelab.link.FecMode m) {
+        return m.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** PFC on some switches only (lossless TC sets differ). */

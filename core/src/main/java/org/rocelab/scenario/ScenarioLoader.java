@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,6 +21,14 @@ import tools.jackson.databind.node.ObjectNode;
  * cross-checked, and the warnings. Any bad input ends in one {@link ScenarioException}.
  */
 public final class ScenarioLoader {
+    static {
+        // json-schema-validator logs through SLF4J; without a provider SLF4J prints a notice on
+        // stderr. Keep stderr for the scenario's own message.
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
+    }
+
     private static final NodeReader READER = NodeReader.builder().locationAware().build();
     private static final String SHADOW_FILE = "\u0001";
     private static final String SHADOW_SET = "\u0002";
@@ -59,9 +66,7 @@ public final class ScenarioLoader {
         try {
             root = READER.readTree(text, InputFormat.YAML);
         } catch (JacksonException e) {
-            TokenStreamLocation loc = e.getLocation();
-            String where = loc != null && loc.getLineNr() > 0 ? ":" + loc.getLineNr() + ":" + Math.max(1, loc.getColumnNr()) : "";
-            throw new ScenarioException(source.fileName() + where + ": invalid YAML: " + firstLine(e.getOriginalMessage()));
+            throw yamlError(source, e);
         } catch (RuntimeException e) {
             throw new ScenarioException(source.fileName() + ": invalid YAML: " + firstLine(String.valueOf(e.getMessage())));
         } catch (StackOverflowError e) {
@@ -73,6 +78,34 @@ public final class ScenarioLoader {
                     + (root.isArray() ? "list" : "single value")));
         }
         return (ObjectNode) root;
+    }
+
+    /**
+     * snakeyaml's multi-line message as one line: its unindented lines joined with "; ", located
+     * at the last "line N, column M" it names (1-based).
+     */
+    private static ScenarioException yamlError(SourceMap source, JacksonException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        List<String> parts = new ArrayList<>();
+        int line = -1;
+        int col = -1;
+        java.util.regex.Matcher lc = java.util.regex.Pattern.compile("line (\\d+), column (\\d+)").matcher(m);
+        while (lc.find()) {
+            line = Integer.parseInt(lc.group(1));
+            col = Integer.parseInt(lc.group(2));
+        }
+        for (String l : m.split("\\R")) {
+            if (!l.isBlank() && !Character.isWhitespace(l.charAt(0))) {
+                parts.add(l.strip());
+            }
+        }
+        if (line < 0 && e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+            line = e.getLocation().getLineNr();
+            col = Math.max(1, e.getLocation().getColumnNr());
+        }
+        String where = line > 0 ? ":" + line + ":" + col : "";
+        String what = parts.isEmpty() ? "unreadable input" : String.join("; ", parts);
+        return new ScenarioException(source.fileName() + where + ": invalid YAML: " + (what.length() > 300 ? what.substring(0, 300) + "…" : what));
     }
 
     private static String firstLine(String m) {

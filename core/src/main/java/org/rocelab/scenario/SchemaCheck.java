@@ -27,9 +27,6 @@ final class SchemaCheck {
     private static final JsonNode SCHEMA_NODE;
 
     static {
-        if (System.getProperty("slf4j.internal.verbosity") == null) {
-            System.setProperty("slf4j.internal.verbosity", "ERROR");
-        }
         try (InputStream in = SchemaCheck.class.getResourceAsStream("scenario.schema.json")) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text, InputFormat.JSON);

@@ -47,16 +47,29 @@ final class TopologyReader {
         }
     }
 
-    /** A {@code link} map over {@code base}: speed, length (5 ns/m), delay, fec, ber. */
+    /** A {@code link} map over {@code base}: speed, length (5 ns/m), delay, fec (one mode or [a, b]), ber. */
     static LinkConfig link(Field f, LinkConfig base) {
         long speed = f.get("speed").rate(base.speedBps());
         Field len = f.get("length");
         double lengthM = len.lengthM(base.lengthM());
         long prop = len.present() ? Math.round(lengthM * Units.PROPAGATION_PS_PER_M) : base.propagationPs();
         prop = f.get("delay").time(prop);
-        FecMode fec = FecMode.parse(f.get("fec").choice(base.fec().name().toLowerCase(Locale.ROOT), List.of("rs", "fc", "none")));
+        Field fecF = f.get("fec");
         double ber = f.get("ber").number(base.ber(), 0, 1);
-        return new LinkConfig(speed, lengthM, prop, fec, ber);
+        if (fecF.present() && fecF.node().isArray()) {
+            List<Field> ends = fecF.elements();
+            if (ends.size() != 2) {
+                throw fecF.error("expected one FEC mode (rs, fc, none) or two, one per end [a, b], got " + ends.size());
+            }
+            return new LinkConfig(speed, lengthM, prop, fecMode(ends.get(0), base.fec()), ber, fecMode(ends.get(1), base.fecB()));
+        }
+        FecMode fec = fecMode(fecF, base.fec());
+        FecMode fecB = fecF.present() ? fec : base.fecB();
+        return new LinkConfig(speed, lengthM, prop, fec, ber, fecB);
+    }
+
+    private static FecMode fecMode(Field f, FecMode def) {
+        return FecMode.parse(f.choice(def.name().toLowerCase(Locale.ROOT), List.of("rs", "fc", "none")));
     }
 
     private static TopologySpec explicit(Field t, LinkConfig link) {
