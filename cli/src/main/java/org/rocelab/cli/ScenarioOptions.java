@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
  * {@code seed=N} and {@code duration=T}.
  */
 public final class ScenarioOptions {
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
             description = "Override a scenario key by dotted path, e.g. --set switch.ecn.3.kmin=40KB (repeatable).")
     List<String> sets = new ArrayList<>();
 

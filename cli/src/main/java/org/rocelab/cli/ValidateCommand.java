@@ -40,8 +40,9 @@ final class ValidateCommand implements Callable<Integer> {
         for (String w : s.warnings()) {
             out.println("warning: " + w);
         }
-        out.printf("ok: %s (%d hosts, %d switches, %d workloads)%n", s.name(), s.hosts().size(), s.switches().size(),
-                s.workloads().size());
+        out.printf(
+                "ok: %s (%d hosts, %d switches, %d workloads)%n",
+                s.name(), s.hosts().size(), s.switches().size(), s.workloads().size());
         out.flush();
         return 0;
     }

@@ -23,6 +23,16 @@ public sealed interface FaultSpec {
         public SetKeys {
             set = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(set));
         }
+
+        /**
+         * The change as {@code --set} assignments ({@code key=value}): the scenario during the fault
+         * is {@code ScenarioLoader.load(file, cliSets + assignments())}.
+         */
+        public java.util.List<String> assignments() {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            set.forEach((k, v) -> out.add(k + "=" + v));
+            return out;
+        }
     }
 
     /** {@code {at, host: h3, stall_rx: 50ms}}: the host NIC's receive pipeline stops for {@code stallPs}. */

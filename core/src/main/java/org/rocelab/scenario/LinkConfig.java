@@ -5,10 +5,15 @@ import org.rocelab.link.LinkSpec;
 
 /**
  * A cable as the scenario describes it ({@code link: {speed, length, delay, fec, ber}}).
+<<<<<<< HEAD
  * Propagation is 5 ns per metre of {@code length} unless {@code delay} is given (DESIGN.md §2);
  * {@code ber} is the pre-FEC bit-error rate of both directions. {@code fec: [rs, none]} sets the
  * two ends apart (a then b): ends that disagree keep the link down (IEEE 802.3 Clause 73/91:
  * both ends must run the same FEC for the PCS to lock).
+=======
+ * Propagation is 5 ns per metre of cable unless the YAML gives {@code delay} (DESIGN.md §2);
+ * {@code ber} is the pre-FEC bit-error rate of both directions.
+>>>>>>> scenario
  *
  * @param speedBps line rate, bit/s (default 100G)
  * @param lengthM cable length, metres (default 2)

@@ -20,7 +20,11 @@ final class Names {
     }
 
     private static boolean looksNumbered(String name, List<String> valid) {
-        return name.matches("[a-z]+\\d+") && valid.size() > 3;
+        if (!name.matches("[a-z]+\\d+")) {
+            return false;
+        }
+        String prefix = name.replaceAll("\\d+$", "");
+        return valid.stream().anyMatch(v -> v.matches(prefix + "\\d+"));
     }
 
     /** "h0..h8" for numbered runs, else the list (shortened). */

@@ -58,7 +58,8 @@ class BadScenarioTest {
 
     @Test
     void messageNamesTheKeyInTheExampleFormat() {
-        String text = "name: incast\ntopology: {kind: star, hosts: 2}\nswitch:\n  lossless: [3]\n  ecn:\n    3:\n      kmin: 40XB\n";
+        String text =
+                "name: incast\ntopology: {kind: star, hosts: 2}\nswitch:\n  lossless: [3]\n  ecn:\n    3:\n      kmin: 40XB\n";
         assertThatThrownBy(() -> ScenarioLoader.parse(text, "incast.yaml", List.of(), null))
                 .hasMessage("incast.yaml:7:7: switch.ecn.3.kmin: expected a size like 64KB, 4096 or 2MiB, got '40XB'");
     }

@@ -25,7 +25,8 @@ class OverlayTest {
 
     @Test
     void perSwitchOverlayMergesMapsKeyByKeyAndReplacesLists() {
-        Scenario s = Yaml.load(BASE + "switch:\n  dscp_to_tc: {26: 3}\n  lossless: [3]\n  ecn: {3: {kmin: 400KB, kmax: 1600KB, pmax: 0.2}}\n"
+        Scenario s = Yaml.load(BASE
+                + "switch:\n  dscp_to_tc: {26: 3}\n  lossless: [3]\n  ecn: {3: {kmin: 400KB, kmax: 1600KB, pmax: 0.2}}\n"
                 + "switches:\n  sw1:\n    dscp_to_tc: {10: 3}\n    lossless: [3, 4]\n    ecn: {3: {kmin: 200KB}}\n");
         SwitchSpec sw0 = s.switchSpec("sw0");
         SwitchSpec sw1 = s.switchSpec("sw1");
@@ -34,14 +35,17 @@ class OverlayTest {
         assertThat(sw1.dscpToTc().get(10)).isEqualTo(3);
         assertThat(sw0.dscpToTc().get(10)).isEqualTo(1);
         assertThat(sw1.lossless()).containsExactly(3, 4);
-        assertThat(sw1.ecn()).containsExactly(Map.entry(3, new EcnSpec(200_000, 1_600_000, 0.2, false)),
-                Map.entry(4, EcnSpec.AZURE_LOSSLESS));
+        assertThat(sw1.ecn())
+                .containsExactly(
+                        Map.entry(3, new EcnSpec(200_000, 1_600_000, 0.2, false)),
+                        Map.entry(4, EcnSpec.AZURE_LOSSLESS));
         assertThat(s.switchOverrides()).containsOnlyKeys("sw1");
     }
 
     @Test
     void perHostNicOverlayKeepsTheDefaultsItDoesNotName() {
-        Scenario s = Yaml.load(BASE + "nic: {dscp: 24, cc: {rpg_ai_rate: 10}}\nnics:\n  h3: {mtu: 1024, cc: {rpg_hai_rate: 100}}\n");
+        Scenario s = Yaml.load(
+                BASE + "nic: {dscp: 24, cc: {rpg_ai_rate: 10}}\nnics:\n  h3: {mtu: 1024, cc: {rpg_hai_rate: 100}}\n");
         NicSpec h3 = s.nic("h3");
         assertThat(h3.mtu()).isEqualTo(1024);
         assertThat(h3.dscp()).isEqualTo(24);

@@ -16,7 +16,8 @@ class ScenarioDefaultsTest {
         assertThat(s.name()).isEqualTo("t");
         assertThat(s.seed()).isEqualTo(1);
         assertThat(s.durationPs()).isEqualTo(10_000_000_000L);
-        assertThat(s.topology()).isEqualTo(new TopologySpec.Star(3, new LinkConfig(100_000_000_000L, 2.0, 10_000L, FecMode.RS, 0.0)));
+        assertThat(s.topology())
+                .isEqualTo(new TopologySpec.Star(3, new LinkConfig(100_000_000_000L, 2.0, 10_000L, FecMode.RS, 0.0)));
         assertThat(s.workloads()).isEmpty();
         assertThat(s.faults()).isEmpty();
         assertThat(s.outputs()).isEqualTo(new OutputSpec(10_000_000L, List.of()));
@@ -25,9 +26,24 @@ class ScenarioDefaultsTest {
     @Test
     void nic() {
         NicSpec n = s.nicDefaults();
-        assertThat(n).isEqualTo(new NicSpec(4096, 4096, 9000, RoceVersion.V2, 26, 3, List.of(3), Trust.DSCP, PcieSpec.AUTO,
-                new CcSpec("dcqcn", "mlx5", Map.of()), new CnpSpec(48, 6, 4_000_000L),
-                new RetransmissionSpec(14, 67_108_864_000L, 7, 7, RetransmitMode.GO_BACK_N), 262_144L, 128, 512, 4096));
+        assertThat(n)
+                .isEqualTo(new NicSpec(
+                        4096,
+                        4096,
+                        9000,
+                        RoceVersion.V2,
+                        26,
+                        3,
+                        List.of(3),
+                        Trust.DSCP,
+                        PcieSpec.AUTO,
+                        new CcSpec("dcqcn", "mlx5", Map.of()),
+                        new CnpSpec(48, 6, 4_000_000L),
+                        new RetransmissionSpec(14, 67_108_864_000L, 7, 7, RetransmitMode.GO_BACK_N),
+                        262_144L,
+                        128,
+                        512,
+                        4096));
         assertThat(s.nic("h2")).isSameAs(n);
         assertThat(n.maxRoceFrameBytes()).isEqualTo(4096 + 78);
         assertThat(n.cc().registryParams()).containsExactly(Map.entry("profile", "mlx5"));
@@ -51,8 +67,12 @@ class ScenarioDefaultsTest {
         assertThat(w.tcToQueue()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
         assertThat(w.lossless()).containsExactly(3);
         assertThat(w.buffer()).isEqualTo(new BufferSpec(32_000_000L, -3));
-        assertThat(w.pfc()).isEqualTo(new PfcSpec(true, 0, 2288,
-                new WatchdogSpec(true, 200_000_000_000L, 200_000_000_000L, WatchdogAction.DROP)));
+        assertThat(w.pfc())
+                .isEqualTo(new PfcSpec(
+                        true,
+                        0,
+                        2288,
+                        new WatchdogSpec(true, 200_000_000_000L, 200_000_000_000L, WatchdogAction.DROP)));
         assertThat(w.ecn()).containsExactly(Map.entry(3, new EcnSpec(1_048_576L, 2_097_152L, 0.05, false)));
         assertThat(w.scheduler()).isEqualTo(new SchedulerSpec(List.of(), List.of(12, 12, 12, 12, 12, 12, 12, 12)));
         assertThat(w.acl()).isEmpty();
@@ -64,8 +84,10 @@ class ScenarioDefaultsTest {
 
     @Test
     void defaultScenarioWarnsThatDscp26IsLossyUnderSonicMap() {
-        assertThat(s.warnings()).containsExactly("switch.dscp_to_tc: RoCE traffic of h0..h2 (DSCP 26) maps to TC 1 on sw0, which is lossy, "
-                + "while nic.pfc enables priority 3: PFC does not protect it");
+        assertThat(s.warnings())
+                .containsExactly(
+                        "switch.dscp_to_tc: RoCE traffic of h0..h2 (DSCP 26) maps to TC 1 on sw0, which is lossy, "
+                                + "while nic.pfc enables priority 3: PFC does not protect it");
     }
 
     @Test
@@ -78,8 +100,27 @@ class ScenarioDefaultsTest {
                 + "  - {kind: flows, cdf: websearch, load: 0.3, hosts: [h0, h1]}\n"
                 + "  - {kind: tcp, from: h2, to: h1}\n");
         WorkloadSpec bw = w.workloads().get(0);
-        assertThat(bw).isEqualTo(new WorkloadSpec("ib_write_bw-0", WorkloadKind.IB_WRITE_BW, List.of("h1"), List.of("h0"), List.of(),
-                65536, 1, 0, 0, 5000, 0, 128, false, null, 0, null, 1, -1, -1));
+        assertThat(bw)
+                .isEqualTo(new WorkloadSpec(
+                        "ib_write_bw-0",
+                        WorkloadKind.IB_WRITE_BW,
+                        List.of("h1"),
+                        List.of("h0"),
+                        List.of(),
+                        65536,
+                        1,
+                        0,
+                        0,
+                        5000,
+                        0,
+                        128,
+                        false,
+                        null,
+                        0,
+                        null,
+                        1,
+                        -1,
+                        -1));
         WorkloadSpec lat = w.workloads().get(1);
         assertThat(lat.sizeBytes()).isEqualTo(2);
         assertThat(lat.iterations()).isEqualTo(1000);
@@ -103,7 +144,8 @@ class ScenarioDefaultsTest {
 
     @Test
     void perftestDurationReplacesIterations() {
-        Scenario w = Yaml.load("topology: {kind: back-to-back}\nworkloads:\n  - {kind: ib_send_bw, from: h0, to: h1, duration: 2ms}\n");
+        Scenario w = Yaml.load(
+                "topology: {kind: back-to-back}\nworkloads:\n  - {kind: ib_send_bw, from: h0, to: h1, duration: 2ms}\n");
         assertThat(w.workloads().get(0).iterations()).isZero();
         assertThat(w.workloads().get(0).durationPs()).isEqualTo(2_000_000_000L);
     }
