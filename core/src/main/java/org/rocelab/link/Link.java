@@ -28,8 +28,8 @@ public final class Link {
         b.attach(bToA, spec.rateBps());
         applyPhy();
         if (!spec.fecMatches()) {
-            a.linkState(false);
-            b.linkState(false);
+            a.neverUp();
+            b.neverUp();
         }
     }
 

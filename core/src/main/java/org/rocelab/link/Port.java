@@ -313,6 +313,15 @@ public final class Port implements PacketSink {
         if (up && !nowUp) {
             counters.linkDownEvents++;
         }
+        setUp(nowUp);
+    }
+
+    /** A link that never came up (FEC mismatch at attach) is down without a down event. */
+    void neverUp() {
+        setUp(false);
+    }
+
+    private void setUp(boolean nowUp) {
         this.up = nowUp;
         if (nowUp) {
             kick();

@@ -8,20 +8,20 @@ import java.util.Arrays;
  * (DESIGN.md §2). Ties never break arbitrarily: the tie key is unique per schedule.
  *
  * <p>Layout for few cache misses (the heap holds 10^5 timers in a large fabric): the keys live in
- * parallel primitive arrays beside the heap, so sift comparisons read only {@code long}s and
+ * one primitive array beside the heap (time and tie key of a slot side by side), so sift comparisons read only {@code long}s and
  * never dereference a {@link Timer}; the heap slots hold timer ids, and each timer's slot is in
  * an {@code int} array indexed by id, giving O(log n) cancel and reschedule without a scan (the
  * stored-index technique of OpenJDK's {@code ScheduledThreadPoolExecutor.DelayedWorkQueue}). A
- * 4-ary heap halves the depth of a binary one and its four children share a cache line of
- * keys. Removal of the minimum percolates the hole to a leaf and sifts the last element up
- * from there (Floyd's variant), which saves a comparison per level.
+ * 4-ary heap halves the depth of a binary one and its four children share one or two cache
+ * lines of keys. The loop fires the top in place ({@link #top()}); a handler that reschedules
+ * its own timer moves it with one sift down ({@link Simulation} keeps it there while it runs).
  */
 final class EventHeap {
     private static final int ARITY_SHIFT = 2;
     private static final int ARITY = 1 << ARITY_SHIFT;
 
-    private long[] time = new long[256];
-    private long[] tie = new long[256];
+    /** Slot s holds its time at [2s] and its tie key at [2s + 1]: one cache line per family of four. */
+    private long[] keys = new long[512];
     private int[] ids = new int[256];
     private int size;
 
@@ -56,48 +56,32 @@ final class EventHeap {
 
     /** Time of the earliest event; only when {@link #size()} &gt; 0. */
     long topTime() {
-        return time[0];
+        return keys[0];
     }
 
     /** Tie key of the earliest event; only when {@link #size()} &gt; 0. */
     long topTie() {
-        return tie[0];
+        return keys[1];
     }
 
     /** Schedules timer {@code id} at (timePs, tieKey), or moves it there if pending. */
     void schedule(int id, long timePs, long tieKey) {
         int i = slotOf[id];
         if (i < 0) {
-            if (size == time.length) {
+            if (size == ids.length) {
                 grow();
             }
             siftUp(size++, timePs, tieKey, id);
-        } else if (less(timePs, tieKey, time[i], tie[i])) {
+        } else if (less(timePs, tieKey, keys[2 * i], keys[2 * i + 1])) {
             siftUp(i, timePs, tieKey, id);
         } else {
             siftDown(i, timePs, tieKey, id);
         }
     }
 
-    /** Removes and returns the earliest timer; only when {@link #size()} &gt; 0. */
-    Timer poll() {
-        final long[] tm = time;
-        final long[] tk = tie;
-        final int[] is = ids;
-        int top = is[0];
-        slotOf[top] = -1;
-        int last = --size;
-        if (last > 0) {
-            int hole = 0;
-            int child;
-            while ((child = (hole << ARITY_SHIFT) + 1) < last) {
-                int best = minChild(tm, tk, child, last);
-                place(hole, tm[best], tk[best], is[best]);
-                hole = best;
-            }
-            siftUp(hole, tm[last], tk[last], is[last]);
-        }
-        return timers[top];
+    /** The earliest timer, left in place; only when {@link #size()} &gt; 0. */
+    Timer top() {
+        return timers[ids[0]];
     }
 
     /** Removes timer {@code id} if pending. */
@@ -109,10 +93,11 @@ final class EventHeap {
         slotOf[id] = -1;
         int last = --size;
         if (i != last) {
-            long lt = time[last];
-            long lk = tie[last];
+            long lt = keys[2 * last];
+            long lk = keys[2 * last + 1];
             int lid = ids[last];
-            if (i > 0 && less(lt, lk, time[(i - 1) >>> ARITY_SHIFT], tie[(i - 1) >>> ARITY_SHIFT])) {
+            int parent = (i - 1) >>> ARITY_SHIFT;
+            if (i > 0 && less(lt, lk, keys[2 * parent], keys[2 * parent + 1])) {
                 siftUp(i, lt, lk, lid);
             } else {
                 siftDown(i, lt, lk, lid);
@@ -125,25 +110,25 @@ final class EventHeap {
      * A full family is decided as a tournament of two pairs: the two first comparisons are
      * independent, which the processor overlaps.
      */
-    private static int minChild(long[] tm, long[] tk, int first, int n) {
+    private static int minChild(long[] ks, int first, int n) {
         if (first + ARITY <= n) {
-            int a = lessAt(tm, tk, first + 1, first) ? first + 1 : first;
-            int b = lessAt(tm, tk, first + 3, first + 2) ? first + 3 : first + 2;
-            return lessAt(tm, tk, b, a) ? b : a;
+            int a = lessAt(ks, first + 1, first) ? first + 1 : first;
+            int b = lessAt(ks, first + 3, first + 2) ? first + 3 : first + 2;
+            return lessAt(ks, b, a) ? b : a;
         }
         int best = first;
         for (int c = first + 1; c < n; c++) {
-            if (lessAt(tm, tk, c, best)) {
+            if (lessAt(ks, c, best)) {
                 best = c;
             }
         }
         return best;
     }
 
-    private static boolean lessAt(long[] tm, long[] tk, int i, int j) {
-        long ti = tm[i];
-        long tj = tm[j];
-        return ti < tj || (ti == tj && tk[i] < tk[j]);
+    private static boolean lessAt(long[] ks, int i, int j) {
+        long ti = ks[2 * i];
+        long tj = ks[2 * j];
+        return ti < tj || (ti == tj && ks[2 * i + 1] < ks[2 * j + 1]);
     }
 
     private static boolean less(long at, long ak, long bt, long bk) {
@@ -151,36 +136,34 @@ final class EventHeap {
     }
 
     private void place(int slot, long t, long k, int id) {
-        time[slot] = t;
-        tie[slot] = k;
+        keys[2 * slot] = t;
+        keys[2 * slot + 1] = k;
         ids[slot] = id;
         slotOf[id] = slot;
     }
 
     private void siftUp(int i, long t, long k, int id) {
-        final long[] tm = time;
-        final long[] tk = tie;
+        final long[] ks = keys;
         while (i > 0) {
             int parent = (i - 1) >>> ARITY_SHIFT;
-            long pt = tm[parent];
-            if (t > pt || (t == pt && k > tk[parent])) {
+            long pt = ks[2 * parent];
+            if (t > pt || (t == pt && k > ks[2 * parent + 1])) {
                 break;
             }
-            place(i, pt, tk[parent], ids[parent]);
+            place(i, pt, ks[2 * parent + 1], ids[parent]);
             i = parent;
         }
         place(i, t, k, id);
     }
 
     private void siftDown(int i, long t, long k, int id) {
-        final long[] tm = time;
-        final long[] tk = tie;
+        final long[] ks = keys;
         final int n = size;
         int child;
         while ((child = (i << ARITY_SHIFT) + 1) < n) {
-            int best = minChild(tm, tk, child, n);
-            long bt = tm[best];
-            long bk = tk[best];
+            int best = minChild(ks, child, n);
+            long bt = ks[2 * best];
+            long bk = ks[2 * best + 1];
             if (!less(bt, bk, t, k)) {
                 break;
             }
@@ -191,9 +174,8 @@ final class EventHeap {
     }
 
     private void grow() {
-        int n = time.length * 2;
-        time = Arrays.copyOf(time, n);
-        tie = Arrays.copyOf(tie, n);
+        int n = ids.length * 2;
+        keys = Arrays.copyOf(keys, 2 * n);
         ids = Arrays.copyOf(ids, n);
     }
 }

@@ -25,6 +25,7 @@ class LinkStateTest {
         h.sim.runUntilIdle();
         assertThat(h.arrivals.events).isEmpty();
         assertThat(h.a.counters().linkDownDrops).isEqualTo(15);
+        assertThat(h.a.counters().linkDownEvents).isZero(); // it never was up
         assertThat(h.pool.dropped(DropReason.LINK_DOWN)).isEqualTo(15);
         assertThat(h.pool.live()).isZero();
     }
