@@ -32,7 +32,8 @@ class CongestionSpreadingFabricTest {
                 "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: off}, buffer: {size: 4MB}}",
                 "workloads:",
                 "  - {name: innocent, kind: ib_write_bw, from: h3, to: h5, size: 64KiB, duration: 1ms}",
-                hot ? "  - {name: hot, kind: ib_write_bw, from: [h0, h1, h2, h6, h7], to: h4, size: 64KiB, duration: 1ms}"
+                hot
+                        ? "  - {name: hot, kind: ib_write_bw, from: [h0, h1, h2, h6, h7], to: h4, size: 64KiB, duration: 1ms}"
                         : "");
     }
 
@@ -82,7 +83,9 @@ class CongestionSpreadingFabricTest {
         assertThat(withHot).isLessThan(alone * 0.2);
         assertThat(withHot).isGreaterThan(5.0);
         // hop by hop: leaf1 (receiver-facing switch) pauses the spine and its local senders ...
-        assertThat(FabricProbe.rxPause(f, "h4:leaf1", 3)).as("the hot receiver itself never pauses").isZero();
+        assertThat(FabricProbe.rxPause(f, "h4:leaf1", 3))
+                .as("the hot receiver itself never pauses")
+                .isZero();
         long leaf1ToSpine = FabricProbe.txPause(f, "leaf1:spine0", 3);
         assertThat(leaf1ToSpine).isPositive();
         assertThat(FabricProbe.rxPause(f, "spine0:leaf1", 3)).isBetween(leaf1ToSpine - 1, leaf1ToSpine);
@@ -92,11 +95,15 @@ class CongestionSpreadingFabricTest {
         long spineToLeaf0 = FabricProbe.txPause(f, "spine0:leaf0", 3);
         assertThat(spineToLeaf0).isPositive();
         assertThat(FabricProbe.rxPause(f, "leaf0:spine0", 3)).isBetween(spineToLeaf0 - 1, spineToLeaf0);
-        assertThat(FabricProbe.txPause(f, "spine0:leaf1", 3)).as("nothing pauses downstream").isZero();
+        assertThat(FabricProbe.txPause(f, "spine0:leaf1", 3))
+                .as("nothing pauses downstream")
+                .isZero();
         // ... and leaf0 pauses every sender's NIC, the innocent h3 as much as the hot h0
         for (String h : new String[] {"h0", "h1", "h2", "h3"}) {
             assertThat(FabricProbe.txPause(f, "leaf0:" + h, 3)).as("leaf0:" + h).isPositive();
-            assertThat(f.nic(h).port().counters().rxPause[3]).as(h + " rx_prio3_pause").isPositive();
+            assertThat(f.nic(h).port().counters().rxPause[3])
+                    .as(h + " rx_prio3_pause")
+                    .isPositive();
         }
         // h3 spent most of the window paused (rx_prio3_pause_duration)
         f.sw("leaf0").closeIntervals();
@@ -104,9 +111,14 @@ class CongestionSpreadingFabricTest {
         assertThat(f.nic("h3").port().counters().rxPauseDurationPs[3]).isGreaterThan(500 * US);
         // lossless: nothing dropped, in either run
         assertThat(drops(f)).isZero();
-        System.out.printf("spreading: innocent %.2f Gb/s alone, %.2f Gb/s with hot receiver; PFC leaf1->spine %d,"
+        System.out.printf(
+                "spreading: innocent %.2f Gb/s alone, %.2f Gb/s with hot receiver; PFC leaf1->spine %d,"
                         + " spine->leaf0 %d, leaf0->h3 %d; h3 paused %d us%n",
-                alone, withHot, leaf1ToSpine, spineToLeaf0, FabricProbe.txPause(f, "leaf0:h3", 3),
+                alone,
+                withHot,
+                leaf1ToSpine,
+                spineToLeaf0,
+                FabricProbe.txPause(f, "leaf0:h3", 3),
                 f.nic("h3").port().counters().rxPauseDurationPs[3] / US);
     }
 }

@@ -37,7 +37,8 @@ final class FabricProbe {
     static Port port(Fabric f, String name) {
         Port p = f.port(name);
         if (p == null) {
-            throw new IllegalArgumentException("no port " + name + " in " + f.ports().keySet());
+            throw new IllegalArgumentException(
+                    "no port " + name + " in " + f.ports().keySet());
         }
         return p;
     }

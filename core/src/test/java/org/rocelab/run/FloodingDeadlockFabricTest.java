@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.rocelab.packet.DropReason;
 import org.rocelab.sim.Simulation;
-import org.rocelab.sw.Switch;
 
 /**
  * A lossless flooding deadlock in the spirit of Guo et al. (SIGCOMM 2016 §4.2): RoCE (TC3,
@@ -55,7 +54,7 @@ class FloodingDeadlockFabricTest {
                 "  - {name: to-dead, kind: ib_write_bw, from: h0, to: h1, size: 64KiB, duration: 2ms}");
     }
 
-private static boolean ringPort(String port) {
+    private static boolean ringPort(String port) {
         return port.matches("sw\\d:sw\\d");
     }
 
@@ -82,7 +81,8 @@ private static boolean ringPort(String port) {
         // dead host (its link is down): the rest of the frames are stuck in the ring's buffers
         assertThat(switchTx(f)).isEqualTo(tx);
         assertThat(FabricProbe.txBytes(f, "h0:sw0")).isEqualTo(h0Sent);
-        assertThat(f.pool().droppedTotal()).isEqualTo(f.pool().dropped(DropReason.LINK_DOWN))
+        assertThat(f.pool().droppedTotal())
+                .isEqualTo(f.pool().dropped(DropReason.LINK_DOWN))
                 .isEqualTo(f.sw("sw2").floodCopies());
         assertThat(f.pool().live()).isEqualTo(live).isPositive();
         // every switch flooded the unknown destination (nothing ever learned h1's MAC)
@@ -99,16 +99,25 @@ private static boolean ringPort(String port) {
             ringPorts++;
             String[] ends = p.split(":");
             assertThat(FabricProbe.paused(f, p, 3)).as(p + " paused").isTrue();
-            assertThat(f.sw(ends[0]).port(ends[1]).queueLength(3)).as(p + " queue 3").isPositive();
-            assertThat(f.sw(ends[1]).port(ends[0]).xoffPriorities() & 1 << 3).as(ends[1] + ":" + ends[0] + " XOFF")
+            assertThat(f.sw(ends[0]).port(ends[1]).queueLength(3))
+                    .as(p + " queue 3")
+                    .isPositive();
+            assertThat(f.sw(ends[1]).port(ends[0]).xoffPriorities() & 1 << 3)
+                    .as(ends[1] + ":" + ends[0] + " XOFF")
                     .isNotZero();
         }
         assertThat(ringPorts).isEqualTo(8);
         // and the sender's NIC is paused too: h0 stopped after a fraction of its 8.5 MB window
         assertThat(FabricProbe.paused(f, "h0:sw0", 3)).isTrue();
         assertThat(h0Sent).isLessThan(2_000_000);
-        System.out.printf("flooding ring: h0 sent %d B, stuck packets %d, flooded sw0..3 %d %d %d %d%n", h0Sent, live,
-                f.sw("sw0").flooded(), f.sw("sw1").flooded(), f.sw("sw2").flooded(), f.sw("sw3").flooded());
+        System.out.printf(
+                "flooding ring: h0 sent %d B, stuck packets %d, flooded sw0..3 %d %d %d %d%n",
+                h0Sent,
+                live,
+                f.sw("sw0").flooded(),
+                f.sw("sw1").flooded(),
+                f.sw("sw2").flooded(),
+                f.sw("sw3").flooded());
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.rocelab.packet.DropReason;
-import org.rocelab.sim.Simulation;
 
 /**
  * Misconfiguration symptoms through the full stack (scenario YAML, real NICs, switches), as in
@@ -23,7 +22,8 @@ class MisconfigurationFabricTest {
                 "duration: 1ms",
                 "topology: {kind: star, hosts: 9, link: {speed: 100G, length: 2m}}",
                 "nic: {trust: " + nicTrust + ", dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: none}}",
-                "switch: {trust: " + swTrust + ", dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: off}, buffer: {size: 4MB}}",
+                "switch: {trust: " + swTrust
+                        + ", dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: off}, buffer: {size: 4MB}}",
                 "workloads:",
                 "  - {kind: incast, from: [h1, h2, h3, h4, h5, h6, h7, h8], to: h0, size: 1MB}");
     }
@@ -89,8 +89,9 @@ class MisconfigurationFabricTest {
         // included) went through sw0:h0's queue 0 or was dropped there
         assertThat(retransmitted).isPositive();
         assertThat(q.get("UC0 Counter/Pkts") + q.get("UC0 Drop/Pkts")).isEqualTo(txData);
-        System.out.printf("trust mismatch: UC0 %d sent, %d dropped, %d retransmitted%n", q.get("UC0 Counter/Pkts"),
-                q.get("UC0 Drop/Pkts"), retransmitted);
+        System.out.printf(
+                "trust mismatch: UC0 %d sent, %d dropped, %d retransmitted%n",
+                q.get("UC0 Counter/Pkts"), q.get("UC0 Drop/Pkts"), retransmitted);
     }
 
     @Test
@@ -99,12 +100,15 @@ class MisconfigurationFabricTest {
             Fabric f = trust(t[0], t[1]).fabric();
             f.sim().runUntil(1000 * US);
             var q = f.sw("sw0").counters().queues("h0");
-            assertThat(q.get("UC3 Counter/Pkts")).as("nic %s, switch %s", t[0], t[1]).isEqualTo(INCAST_PACKETS);
+            assertThat(q.get("UC3 Counter/Pkts"))
+                    .as("nic %s, switch %s", t[0], t[1])
+                    .isEqualTo(INCAST_PACKETS);
             assertThat(q.get("UC0 Counter/Pkts")).isZero();
             assertThat(drops(f, "sw0")).isZero();
             for (String h : SENDERS) {
                 assertThat(FabricProbe.txPause(f, "sw0:" + h, 3)).isPositive();
-                assertThat(f.nic(h).counters().snapshot().get("retransmitted_packets")).isZero();
+                assertThat(f.nic(h).counters().snapshot().get("retransmitted_packets"))
+                        .isZero();
             }
         }
     }
@@ -137,11 +141,14 @@ class MisconfigurationFabricTest {
         long okPauses = FabricProbe.txPause(ok, "acc0:agg0", 3);
         assertThat(okPauses).isPositive();
         assertThat(FabricProbe.rxPause(ok, "agg0:acc0", 3)).isEqualTo(okPauses);
-        assertThat(FabricProbe.txPause(ok, "agg0:acc1", 3)).as("the pause propagates to acc1").isPositive();
+        assertThat(FabricProbe.txPause(ok, "agg0:acc1", 3))
+                .as("the pause propagates to acc1")
+                .isPositive();
         long okWatermark = ok.sw("acc0").counters().watermarks("agg0").get("PG3 headroom");
         assertThat(drops(ok, "acc0") + drops(ok, "agg0") + drops(ok, "acc1")).isZero();
         assertThat(okWatermark * 4).isLessThan(headroomWatermark);
-        System.out.printf("one hop: acc0 Tx PFC3 %d, agg0 Rx PFC3 0, acc0 headroom drops %d, PG3 headroom watermark %d"
+        System.out.printf(
+                "one hop: acc0 Tx PFC3 %d, agg0 Rx PFC3 0, acc0 headroom drops %d, PG3 headroom watermark %d"
                         + " (with PFC on agg0: Rx PFC3 %d, watermark %d, no drops)%n",
                 acc0Pauses, headroomDrops, headroomWatermark, okPauses, okWatermark);
     }

@@ -119,9 +119,14 @@ class PfcDeadlockFabricTest {
             Switch sw = f.sw(RING[i]);
             Switch nextSw = f.sw(RING[(i + 1) % 4]);
             String toNext = RING[(i + 1) % 4];
-            assertThat(FabricProbe.paused(f, next(i), 3)).as(next(i) + " paused").isTrue();
-            assertThat(sw.port(toNext).queueLength(3)).as(next(i) + " queue 3 packets").isPositive();
-            assertThat(nextSw.port(RING[i]).xoffPriorities() & 1 << 3).as(RING[(i + 1) % 4] + ":" + RING[i] + " XOFF")
+            assertThat(FabricProbe.paused(f, next(i), 3))
+                    .as(next(i) + " paused")
+                    .isTrue();
+            assertThat(sw.port(toNext).queueLength(3))
+                    .as(next(i) + " queue 3 packets")
+                    .isPositive();
+            assertThat(nextSw.port(RING[i]).xoffPriorities() & 1 << 3)
+                    .as(RING[(i + 1) % 4] + ":" + RING[i] + " XOFF")
                     .isNotZero();
         }
     }
@@ -153,9 +158,17 @@ class PfcDeadlockFabricTest {
         // a deadlocked fabric schedules little: pause refreshes, sampler, NIC retry timers
         long eventsPerMs = (sim.events() - eventsBefore) / ((sim.now() - t0) / MS);
         assertThat(eventsPerMs).isLessThan(1_000);
-        assertThat(eventsBefore * MS / stuckAt).as("events per ms while flowing").isGreaterThan(20_000);
-        System.out.printf("deadlock: stuck by %d us, ring bytes %d, delivered %d, events/ms flowing %d, stuck %d, pauses rx %d%n",
-                stuckAt / US, ringBytes, delivered, eventsBefore * MS / stuckAt, eventsPerMs, FabricProbe.rxPause(f, next(0), 3));
+        assertThat(eventsBefore * MS / stuckAt)
+                .as("events per ms while flowing")
+                .isGreaterThan(20_000);
+        System.out.printf(
+                "deadlock: stuck by %d us, ring bytes %d, delivered %d, events/ms flowing %d, stuck %d, pauses rx %d%n",
+                stuckAt / US,
+                ringBytes,
+                delivered,
+                eventsBefore * MS / stuckAt,
+                eventsPerMs,
+                FabricProbe.rxPause(f, next(0), 3));
     }
 
     @Test
@@ -191,7 +204,9 @@ class PfcDeadlockFabricTest {
         for (int i = 0; i < 4; i++) {
             // what the queue held, plus at most what two released 100G inputs send in 1 us
             assertThat(flushed[i]).as(next(i) + " flushed").isBetween((long) queued[i], queued[i] + 8L);
-            assertThat(FabricProbe.paused(f, next(i), 3)).as(next(i) + " released").isFalse();
+            assertThat(FabricProbe.paused(f, next(i), 3))
+                    .as(next(i) + " released")
+                    .isFalse();
             assertThat(f.sw(RING[(i + 1) % 4]).port(RING[i]).xoffPriorities()).isZero();
         }
         long flushedTotal = flushed[0] + flushed[1] + flushed[2] + flushed[3];
@@ -200,13 +215,15 @@ class PfcDeadlockFabricTest {
         long stormDrops = watchdogDrops(f);
         assertThat(stormDrops).isGreaterThan(flushedTotal);
         for (int i = 0; i < 4; i++) {
-            assertThat(f.sw(RING[i]).counters().pfcwd(RING[(i + 1) % 4]).get("3 STORM RESTORED")).isZero();
+            assertThat(f.sw(RING[i]).counters().pfcwd(RING[(i + 1) % 4]).get("3 STORM RESTORED"))
+                    .isZero();
         }
         // the XON frames that ended the pauses arrived after detection, so the first poll
         // (200.1 ms) still sees PFC frames; the second (300.1 ms) restores lossless mode
         sim.runUntil(301 * MS);
         for (int i = 0; i < 4; i++) {
-            assertThat(f.sw(RING[i]).counters().pfcwd(RING[(i + 1) % 4]).get("3 STORM RESTORED")).isEqualTo(1);
+            assertThat(f.sw(RING[i]).counters().pfcwd(RING[(i + 1) % 4]).get("3 STORM RESTORED"))
+                    .isEqualTo(1);
         }
         long deliveredAtRestore = deliveredBytes(f);
         long ringAtRestore = ringTxBytes(f);
@@ -216,8 +233,14 @@ class PfcDeadlockFabricTest {
         assertThat(deliveredBytes(f)).isGreaterThan(deliveredAtRestore + 4 * 64 * 1024);
         assertThat(watchdogDrops(f)).isEqualTo(stormDrops);
         assertThat(allDrops(f)).isEqualTo(stormDrops);
-        System.out.printf("watchdog: stuck by %d us, queued %s, flushed %d, storm drops %d, resumed ring bytes %d, delivered %d, events %d%n",
-                stuckAt / US, java.util.Arrays.toString(queued), flushedTotal, stormDrops, ringTxBytes(f) - ringAtRestore, deliveredBytes(f) - deliveredAtRestore,
+        System.out.printf(
+                "watchdog: stuck by %d us, queued %s, flushed %d, storm drops %d, resumed ring bytes %d, delivered %d, events %d%n",
+                stuckAt / US,
+                java.util.Arrays.toString(queued),
+                flushedTotal,
+                stormDrops,
+                ringTxBytes(f) - ringAtRestore,
+                deliveredBytes(f) - deliveredAtRestore,
                 sim.events());
     }
 }
