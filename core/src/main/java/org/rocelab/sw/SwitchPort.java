@@ -53,6 +53,11 @@ public final class SwitchPort implements PacketSink {
         this.bridged = opts.bridged();
     }
 
+    /** Whether this port bridges (belongs to a VLAN) rather than routes. */
+    public boolean bridged() {
+        return bridged;
+    }
+
     /** Whether this port belongs to VLAN {@code vid}. */
     boolean member(int vid) {
         return (vlans[(vid & 0xFFF) >>> 6] >>> vid & 1) != 0;

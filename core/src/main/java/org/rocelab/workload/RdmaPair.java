@@ -66,7 +66,10 @@ public final class RdmaPair {
         for (int c : graph.cablesAt(node)) {
             int other = graph.cables().get(c).other(node);
             if (f.switchAt(other) != null) {
-                return f.switchAt(other).routerMac();
+                // a bridged (VLAN access/trunk) port puts the host in an L2 segment: frames go
+                // to the peer's MAC and are bridged; a routed port: to the switch's router MAC
+                var toSelf = f.switchAt(other).port(graph.name(node));
+                return toSelf != null && toSelf.bridged() ? peer.mac() : f.switchAt(other).routerMac();
             }
         }
         return peer.mac();
