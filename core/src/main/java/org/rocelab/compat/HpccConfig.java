@@ -1,8 +1,11 @@
 package org.rocelab.compat;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * An HPCC ns-3 config file ({@code simulation/mix/config.txt} as read by {@code scratch/third.cc};
@@ -76,6 +79,15 @@ public record HpccConfig(
         Map<String, String> values,
         Map<String, Integer> lines,
         List<String> warnings) {
+
+    public HpccConfig {
+        kminKbByRate = Collections.unmodifiableMap(new TreeMap<>(kminKbByRate));
+        kmaxKbByRate = Collections.unmodifiableMap(new TreeMap<>(kmaxKbByRate));
+        pmaxByRate = Collections.unmodifiableMap(new TreeMap<>(pmaxByRate));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        lines = Collections.unmodifiableMap(new LinkedHashMap<>(lines));
+        warnings = List.copyOf(warnings);
+    }
 
     /** HPCC's switch buffer in bytes: BUFFER_SIZE × 1024 × 1024 ({@code third.cc} ConfigBufferSize). */
     public long bufferBytes() {

@@ -218,6 +218,7 @@ final class HpccConfigReader {
         requirePositive(HpccKey.RP_TIMER, "HPCC's built-in value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
         requirePositive(HpccKey.RATE_AI, "HPCC's built-in value is an empty string; give RATE_AI like 20Mb/s");
         requirePositive(HpccKey.RATE_HAI, "HPCC's built-in value is an empty string; give RATE_HAI like 200Mb/s");
+        checkAcks();
         requirePositiveIfGiven(HpccKey.ALPHA_RESUME_INTERVAL);
         requirePositiveIfGiven(HpccKey.RATE_DECREASE_INTERVAL);
         requirePositiveIfGiven(HpccKey.PACKET_PAYLOAD_SIZE);
@@ -236,6 +237,26 @@ final class HpccConfigReader {
             }
         }
         reportIgnored();
+    }
+
+    /** ACK settings under which HPCC's rdma-hw.cc never completes a flow or divides by zero. */
+    private void checkAcks() {
+        String zeroAck = "HPCC's senders then ignore every ACK (rdma-hw.cc ReceiveAck) and no flow completes; use L2_ACK_INTERVAL 1";
+        if (!parsed.containsKey(HpccKey.L2_ACK_INTERVAL)) {
+            throw missing(HpccKey.L2_ACK_INTERVAL, "its built-in value is 0: " + zeroAck);
+        }
+        long ack = uint(HpccKey.L2_ACK_INTERVAL, 0);
+        if (ack == 0) {
+            throw error(HpccKey.L2_ACK_INTERVAL, "L2_ACK_INTERVAL: unsupported: 0; " + zeroAck);
+        }
+        long chunk = uint(HpccKey.L2_CHUNK_SIZE, 0);
+        if (chunk == 0 && bool(HpccKey.L2_BACK_TO_ZERO, false)) {
+            throw error(HpccKey.L2_BACK_TO_ZERO, "L2_BACK_TO_ZERO: 1 needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+        }
+        if (chunk == 0 && ack > uint(HpccKey.PACKET_PAYLOAD_SIZE, 1000)) {
+            throw error(HpccKey.L2_ACK_INTERVAL, "L2_ACK_INTERVAL: " + ack + " exceeds PACKET_PAYLOAD_SIZE, which needs"
+                    + " L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+        }
     }
 
     private void reportIgnored() {

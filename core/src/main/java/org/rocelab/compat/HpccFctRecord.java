@@ -19,8 +19,8 @@ public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeByt
 
     /**
      * The record HPCC would print for {@code flow} completing at {@code finishPs}: addresses from the host
-     * ids, HPCC's source port, fct = finish − start rounded to the nearest ns, standalone FCT from
-     * {@code paths}.
+     * ids, HPCC's source port, start = {@link HpccFlow#startNs()}, fct = finish (rounded to the nearest
+     * ns) − start, standalone FCT from {@code paths}.
      */
     public static HpccFctRecord completed(HpccFlow flow, long finishPs, HpccPathMetrics paths) {
         if (finishPs < flow.startPs()) {
@@ -28,7 +28,7 @@ public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeByt
                     + flow.startPs() + " ps");
         }
         return new HpccFctRecord(HpccTopology.hostIp(flow.src()), HpccTopology.hostIp(flow.dst()), flow.sport(), flow.dport(),
-                flow.sizeBytes(), flow.startNs(), (finishPs - flow.startPs() + 500) / 1000,
+                flow.sizeBytes(), flow.startNs(), (finishPs + 500) / 1000 - flow.startNs(),
                 paths.standaloneFctNs(flow.src(), flow.dst(), flow.sizeBytes()));
     }
 

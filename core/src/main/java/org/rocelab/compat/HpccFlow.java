@@ -17,10 +17,12 @@ package org.rocelab.compat;
  */
 public record HpccFlow(int index, int src, int dst, int pg, int dport, long sizeBytes, long startPs, int sport, int line) {
     /**
-     * The start time in ns as ns-3 holds it (HPCC's fct.txt column 6): {@code Seconds(double)} rounds to
-     * the nearest ns, which equals the exact decimal for the 9-decimal times traffic_gen writes.
+     * The start time in ns as HPCC's ns-3.17 clock holds it (fct.txt column 6): {@code Seconds(double)}
+     * of the decimal, truncated ({@link HpccTime#secondsToNs}); about half of traffic_gen's 9-decimal
+     * times come out 1 ns below the decimal (2.000002612 s → 2,000,002,611 ns). Schedule the flow at
+     * this time in an HPCC-compatible run.
      */
     public long startNs() {
-        return (startPs + 500L) / 1000L;
+        return HpccTime.secondsToNs(Double.parseDouble(java.math.BigDecimal.valueOf(startPs, 12).toPlainString()));
     }
 }

@@ -170,12 +170,8 @@ public final class FlowSizeCdf {
         if (!(percent >= 0 && percent <= 100)) {
             throw new IllegalArgumentException("percent must be in [0, 100]: " + percent);
         }
-        for (int i = 1; i < sizes.length; i++) {
-            if (percent <= percents[i]) {
-                return sizes[i - 1] + (sizes[i] - sizes[i - 1]) / (percents[i] - percents[i - 1]) * (percent - percents[i - 1]);
-            }
-        }
-        return sizes[sizes.length - 1];
+        int i = firstAtLeast(percents, percent);
+        return sizes[i - 1] + (sizes[i] - sizes[i - 1]) / (percents[i] - percents[i - 1]) * (percent - percents[i - 1]);
     }
 
     /** The CDF in percent at {@code sizeBytes}: 0 below the first point, 100 above the last. */
@@ -183,12 +179,26 @@ public final class FlowSizeCdf {
         if (sizeBytes <= sizes[0]) {
             return sizeBytes < sizes[0] ? 0 : percents[0];
         }
-        for (int i = 1; i < sizes.length; i++) {
-            if (sizeBytes <= sizes[i]) {
-                return percents[i - 1] + (percents[i] - percents[i - 1]) / (sizes[i] - sizes[i - 1]) * (sizeBytes - sizes[i - 1]);
+        if (sizeBytes > sizes[sizes.length - 1]) {
+            return 100;
+        }
+        int i = firstAtLeast(sizes, sizeBytes);
+        return percents[i - 1] + (percents[i] - percents[i - 1]) / (sizes[i] - sizes[i - 1]) * (sizeBytes - sizes[i - 1]);
+    }
+
+    /** The smallest i ≥ 1 with a[i] ≥ v, for a[0] ≤ v ≤ a[last] (the segment custom_rand.py's scan picks). */
+    private static int firstAtLeast(double[] a, double v) {
+        int lo = 1;
+        int hi = a.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] >= v) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
         }
-        return 100;
+        return lo;
     }
 
     /** A size drawn from the piecewise-linear distribution, not rounded. */

@@ -30,6 +30,7 @@ class HpccConfigTest {
             "RATE_AI 20Mb/s",
             "RATE_HAI 200Mb/s",
             "HAS_WIN 0",
+            "L2_ACK_INTERVAL 1",
             "KMAX_MAP 2 100000000000 1600 400000000000 6400",
             "BUFFER_SIZE 32",
             "");
@@ -120,9 +121,9 @@ class HpccConfigTest {
     @Test
     void unknownKeyIsAnErrorWithASuggestion() throws IOException {
         assertThat(failure(BASE + "KMIN_MAPP 1 100000000000 400\n"))
-                .isEqualTo("cfg.txt:17: unknown key 'KMIN_MAPP' (did you mean KMIN_MAP?)");
-        assertThat(failure(BASE + "rp_timer 300\n")).isEqualTo("cfg.txt:17: unknown key 'rp_timer' (did you mean RP_TIMER?)");
-        assertThat(failure(BASE + "FOO 1\n")).isEqualTo("cfg.txt:17: unknown key 'FOO'; see the HPCC keys in docs/model.md");
+                .isEqualTo("cfg.txt:18: unknown key 'KMIN_MAPP' (did you mean KMIN_MAP?)");
+        assertThat(failure(BASE + "rp_timer 300\n")).isEqualTo("cfg.txt:18: unknown key 'rp_timer' (did you mean RP_TIMER?)");
+        assertThat(failure(BASE + "FOO 1\n")).isEqualTo("cfg.txt:18: unknown key 'FOO'; see the HPCC keys in docs/model.md");
     }
 
     @Test
@@ -134,7 +135,7 @@ class HpccConfigTest {
     @Test
     void truncatedMapLineSaysHowManyValuesWereExpected() throws IOException {
         assertThat(failure(BASE.replace("400000000000 6400", "400000000000")))
-                .isEqualTo("cfg.txt:15: KMAX_MAP: expected 2 pairs 'rate_bps kmax (KB)' after the count (4 values), got 3");
+                .isEqualTo("cfg.txt:16: KMAX_MAP: expected 2 pairs 'rate_bps kmax (KB)' after the count (4 values), got 3");
     }
 
     @Test
@@ -168,6 +169,18 @@ class HpccConfigTest {
     }
 
     @Test
+    void ackSettingsUnderWhichHpccNeverCompletesAFlowAreErrors() throws IOException {
+        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1\n", ""))).isEqualTo("cfg.txt: L2_ACK_INTERVAL is missing: its"
+                + " built-in value is 0: HPCC's senders then ignore every ACK (rdma-hw.cc ReceiveAck) and no flow completes;"
+                + " use L2_ACK_INTERVAL 1");
+        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1", "L2_ACK_INTERVAL 0"))).startsWith("cfg.txt:15: L2_ACK_INTERVAL: unsupported: 0;");
+        assertThat(failure(BASE + "L2_BACK_TO_ZERO 1\n"))
+                .isEqualTo("cfg.txt:18: L2_BACK_TO_ZERO: 1 needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1", "L2_ACK_INTERVAL 4000"))).isEqualTo("cfg.txt:15: L2_ACK_INTERVAL:"
+                + " 4000 exceeds PACKET_PAYLOAD_SIZE, which needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+    }
+
+    @Test
     void missingEwmaGainTakesHpccsIntegerDivisionZeroWithAWarning() throws IOException {
         Path p = write(BASE.replace("EWMA_GAIN 0.00390625\n", ""));
         HpccConfig c = HpccConfig.read(p);
@@ -182,7 +195,7 @@ class HpccConfigTest {
         assertThat(failure(BASE.replace("EWMA_GAIN 0.00390625", "EWMA_GAIN 1.5")))
                 .isEqualTo("cfg.txt:10: EWMA_GAIN: expected a number from 0 to 1, got '1.5'");
         assertThat(failure(BASE.replace("BUFFER_SIZE 32", "BUFFER_SIZE 32MB")))
-                .isEqualTo("cfg.txt:16: BUFFER_SIZE: expected an integer from 0 to 4095, got '32MB'");
+                .isEqualTo("cfg.txt:17: BUFFER_SIZE: expected an integer from 0 to 4095, got '32MB'");
     }
 
     @Test
@@ -192,8 +205,8 @@ class HpccConfigTest {
         assertThat(c.kmaxKbByRate()).containsEntry(25_000_000_000L, 400L).containsEntry(400_000_000_000L, 6400L);
         assertThat(c.rpTimerPs()).isEqualTo(55_000_000L);
         assertThat(c.warnings()).containsExactly(
-                p + ":17: KMAX_MAP given again (first on line 15); the later value is used, as HPCC does",
-                p + ":18: RP_TIMER given again (first on line 9); the later value is used, as HPCC does");
+                p + ":18: KMAX_MAP given again (first on line 16); the later value is used, as HPCC does",
+                p + ":19: RP_TIMER given again (first on line 9); the later value is used, as HPCC does");
     }
 
     @Test
@@ -203,9 +216,9 @@ class HpccConfigTest {
         assertThat(c.linkDown()).isEqualTo(new HpccConfig.LinkDown(1000, 320, 340));
         assertThat(c.linkDown().atPs()).isEqualTo(2_001_000_000_000L);
         assertThat(c.warnings()).containsExactly(
-                p + ":18: unsupported: ENABLE_TRACE 1 (write the binary packet trace) (ignored)");
+                p + ":19: unsupported: ENABLE_TRACE 1 (write the binary packet trace) (ignored)");
         assertThat(failure(BASE + "LINK_DOWN 1000 320\n"))
-                .isEqualTo("cfg.txt:17: LINK_DOWN: expected a time in µs and two node ids, like LINK_DOWN 1000 320 336 (3 values), got 2");
+                .isEqualTo("cfg.txt:18: LINK_DOWN: expected a time in µs and two node ids, like LINK_DOWN 1000 320 336 (3 values), got 2");
     }
 
     @Test
@@ -216,11 +229,11 @@ class HpccConfigTest {
         HpccConfig c = HpccConfig.read(p);
         assertThat(c.pauseTimeUs()).isEqualTo(10.0);
         assertThat(c.warnings()).containsExactly(
-                p + ":18: unsupported: DATA_RATE 100Gbps (parsed and unused by HPCC (rates come from the topology file)) (ignored)",
-                p + ":19: unsupported: LINK_DELAY 0.001ms (parsed and unused by HPCC (delays come from the topology file)) (ignored)",
-                p + ":20: unsupported: USE_DYNAMIC_PFC_THRESHOLD 0 (HPCC never reads it: its MMU is always dynamic) (ignored)");
+                p + ":19: unsupported: DATA_RATE 100Gbps (parsed and unused by HPCC (rates come from the topology file)) (ignored)",
+                p + ":20: unsupported: LINK_DELAY 0.001ms (parsed and unused by HPCC (delays come from the topology file)) (ignored)",
+                p + ":21: unsupported: USE_DYNAMIC_PFC_THRESHOLD 0 (HPCC never reads it: its MMU is always dynamic) (ignored)");
         assertThat(failure(BASE + "PAUSE_TIME 0\n"))
-                .isEqualTo("cfg.txt:17: PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '0'");
+                .isEqualTo("cfg.txt:18: PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '0'");
     }
 
     @Test

@@ -82,6 +82,20 @@ class FlowSizeCdfTest {
     }
 
     @Test
+    void inverseAndForwardAgreeOnEverySegment() {
+        FlowSizeCdf cdf = FlowSizeCdf.read(resource("GoogleRPC2008.txt"));
+        RandomStream r = RandomStream.derive(11, "roundtrip");
+        for (int i = 0; i < 20_000; i++) {
+            double p = r.nextDouble() * 100;
+            assertThat(cdf.percentAtSize(cdf.sizeAtPercent(p))).isCloseTo(p, within(1e-9));
+        }
+        for (int i = 0; i < cdf.points(); i++) {
+            assertThat(cdf.sizeAtPercent(cdf.percentAt(i))).isEqualTo(cdf.sizeAt(i));
+            assertThat(cdf.percentAtSize(cdf.sizeAt(i))).isEqualTo(cdf.percentAt(i));
+        }
+    }
+
+    @Test
     void integerSamplesTruncateAndNeverGoBelowOneByte() {
         FlowSizeCdf cdf = FlowSizeCdf.read(resource("FbHdp_distribution.txt"));
         RandomStream a = RandomStream.derive(7, "s");
