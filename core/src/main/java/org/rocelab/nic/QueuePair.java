@@ -15,7 +15,6 @@ import org.rocelab.rc.WrOpcode;
 import org.rocelab.sim.Component;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
-import org.rocelab.sim.Units;
 
 /**
  * A reliable-connected queue pair (libibverbs {@code ibv_qp}, IBA vol. 1 §10.3, §9.7): the verbs
@@ -160,7 +159,7 @@ public final class QueuePair implements RcHost, CcHost {
         this.remoteIp = remoteIpv4;
         this.remoteMac = nextHopMac;
         this.remoteNode = remoteNodeId;
-        responder.start(pathMtu, rqPsn, cfg.minRnrTimer(), cfg.cnpOnAck() ? 1 : cfg.ackEvery(), cfg.retransmitPolicy());
+        responder.start(cfg.segmentFor(pathMtu), rqPsn, cfg.minRnrTimer(), cfg.cnpOnAck() ? 1 : cfg.ackEvery(), cfg.retransmitPolicy());
         state = QpState.RTR;
     }
 
@@ -176,7 +175,7 @@ public final class QueuePair implements RcHost, CcHost {
             throw new IllegalArgumentException(
                     "rts: timeout 0..31, retry_cnt 0..7, rnr_retry 0..7, max_rd_atomic >= 1 expected");
         }
-        requester.start(mtu, sqPsn, NicConfig.localAckTimeoutPs(timeout), retryCnt, rnrRetry, maxRdAtomic,
+        requester.start(cfg.segmentFor(mtu), sqPsn, NicConfig.localAckTimeoutPs(timeout), retryCnt, rnrRetry, maxRdAtomic,
                 cfg.retransmitPolicy());
         state = QpState.RTS;
     }
@@ -391,7 +390,18 @@ public final class QueuePair implements RcHost, CcHost {
         }
         Packet p = newPacket(Opcode.ACKNOWLEDGE, 0);
         p.becn = responder.fillAck(p);
+        if (cfg.ackPcp() >= 0) {
+            p.trafficClass = cfg.ackPcp();
+            p.pcp = p.vlanTagged ? cfg.ackPcp() : 0;
+        }
+        if (cfg.ackDscp() >= 0) {
+            p.dscp = cfg.ackDscp();
+        }
         p.computeSizes();
+        if (cfg.hpccFraming()) {
+            p.frameBytes = NicConfig.HPCC_ACK_BYTES;
+            p.wireBytes = NicConfig.HPCC_ACK_BYTES;
+        }
         nic.countTx(p);
         return p;
     }
@@ -422,9 +432,13 @@ public final class QueuePair implements RcHost, CcHost {
             inDataRing = false;
             return null;
         }
+        if (cfg.hpccFraming()) {
+            p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES;
+            p.wireBytes = p.frameBytes;
+        }
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + Units.serializationPs(p.wireBytes, cc.rateBps());
+        nextSendPs = now + nic.port().serializationPs(p.wireBytes, cc.rateBps());
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
         return p;
@@ -522,7 +536,7 @@ public final class QueuePair implements RcHost, CcHost {
     public void requestAck() {
         if (!ackQueued) {
             ackQueued = true;
-            nic.tx().addControl(pcp, index, 0);
+            nic.tx().addControl(cfg.ackPcp() >= 0 ? cfg.ackPcp() : pcp, index, 0);
             nic.kickPort();
         }
     }
@@ -576,7 +590,7 @@ public final class QueuePair implements RcHost, CcHost {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, cc.rateBps());
+            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, cc.rateBps());
         }
         if (!inDataRing) {
             wake();
