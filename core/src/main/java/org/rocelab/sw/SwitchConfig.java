@@ -30,6 +30,8 @@ import org.rocelab.sim.Units;
  * @param defaultTc TC for frames the trusted field cannot classify, default 0
  * @param vlanToTc TC of unclassified frames per VLAN (VLAN → priority), before {@code defaultTc}
  * @param macAgeingPs FDB ageing time, default 600 s (SONiC fdb_aging_time)
+ * @param pauseRefresh whether an XOFF is refreshed every half pause time while it lasts, default true;
+ *     false for HPCC's switch, which sends one pause per XOFF and one resume per XON
  */
 public record SwitchConfig(
         int mtu,
@@ -53,7 +55,8 @@ public record SwitchConfig(
         int pauseQuanta,
         int defaultTc,
         java.util.Map<Integer, Integer> vlanToTc,
-        long macAgeingPs) {
+        long macAgeingPs,
+        boolean pauseRefresh) {
 
     public static final int MAX_MTU = 9216;
     /** SONiC WRED_PROFILE|AZURE_LOSSLESS: 1 MiB / 2 MiB / 5 %. */
@@ -156,6 +159,7 @@ public record SwitchConfig(
         b.defaultTc = defaultTc;
         b.vlanToTc = vlanToTc;
         b.macAgeingPs = macAgeingPs;
+        b.pauseRefresh = pauseRefresh;
         return b;
     }
 
@@ -227,6 +231,7 @@ public record SwitchConfig(
         private int defaultTc = 0;
         private java.util.Map<Integer, Integer> vlanToTc = java.util.Map.of();
         private long macAgeingPs = 600 * Units.PS_PER_S;
+        private boolean pauseRefresh = true;
 
         private static EcnProfile[] defaultEcn() {
             EcnProfile[] e = new EcnProfile[8];
@@ -282,12 +287,14 @@ public record SwitchConfig(
         /** TC of frames no trusted field classifies, per VLAN. */
         public Builder vlanToTc(java.util.Map<Integer, Integer> v) { vlanToTc = v; return this; }
         public Builder macAgeing(long ps) { macAgeingPs = ps; return this; }
+        /** Refresh XOFF every half pause time (true) or send one pause per XOFF (false, HPCC). */
+        public Builder pauseRefresh(boolean v) { pauseRefresh = v; return this; }
 
         public SwitchConfig build() {
             return new SwitchConfig(mtu, trust, maps, losslessMask, bufferBytes, dynamicTh, lossyDynamicTh,
                     pgReservedBytes, headroomBytes, cableLengthM, xonOffsetBytes, java.util.Arrays.asList(ecn.clone()),
                     ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc, vlanToTc,
-                    macAgeingPs);
+                    macAgeingPs, pauseRefresh);
         }
     }
 }
