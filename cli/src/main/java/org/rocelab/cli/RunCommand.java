@@ -29,8 +29,12 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", description = "Run a scenario and write its outputs.")
 final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
     Path scenarioFile;
+
+    @Option(names = "--hpcc", paramLabel = "CONFIG.txt",
+            description = "Run an HPCC ns-3 config (with its topology and flow files) with the hpcc profiles instead of a scenario.")
+    Path hpccConfig;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/<name>/).")
     Path out;
@@ -47,6 +51,18 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (hpccConfig != null && scenarioFile != null) {
+            throw new UserError("run: give either SCENARIO.yaml or --hpcc CONFIG.txt, not both");
+        }
+        if (hpccConfig != null) {
+            if (!sets.isEmpty() || duration != null) {
+                throw new UserError("run --hpcc: --set and --duration apply to scenarios only (the HPCC config sets SIMULATOR_STOP_TIME)");
+            }
+            return HpccRunCommand.run(hpccConfig, out, seed == null ? 1 : seed);
+        }
+        if (scenarioFile == null) {
+            throw new UserError("run: expected SCENARIO.yaml or --hpcc CONFIG.txt");
+        }
         List<String> overrides = new ArrayList<>(sets);
         if (seed != null) {
             overrides.add("seed=" + seed);
