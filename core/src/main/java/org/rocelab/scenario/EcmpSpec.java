@@ -9,7 +9,8 @@ import java.util.List;
  * @param seed hash seed (default 0)
  */
 public record EcmpSpec(List<String> fields, long seed) {
-    public static final EcmpSpec DEFAULT = new EcmpSpec(List.of("src_ip", "dst_ip", "proto", "src_port", "dst_port"), 0);
+    public static final EcmpSpec DEFAULT =
+            new EcmpSpec(List.of("src_ip", "dst_ip", "proto", "src_port", "dst_port"), 0);
 
     public EcmpSpec {
         fields = List.copyOf(fields);

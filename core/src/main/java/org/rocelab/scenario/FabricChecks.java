@@ -28,9 +28,11 @@ final class FabricChecks {
         }
         long need = headroomBytes(spec, sw, layout);
         if (need >= spec.buffer().sizeBytes()) {
-            throw at.get("lossless").error(spec.lossless().size() + " lossless TC(s) on " + layout.cablesAt(sw).size() + " ports of " + sw
-                    + " need about " + need + " bytes of PFC headroom (SONiC estimate), no room in buffer.size "
-                    + spec.buffer().sizeBytes() + " bytes");
+            throw at.get("lossless")
+                    .error(spec.lossless().size() + " lossless TC(s) on "
+                            + layout.cablesAt(sw).size() + " ports of " + sw
+                            + " need about " + need + " bytes of PFC headroom (SONiC estimate), no room in buffer.size "
+                            + spec.buffer().sizeBytes() + " bytes");
         }
     }
 
@@ -49,8 +51,9 @@ final class FabricChecks {
         for (Map.Entry<Integer, List<String>> v : spec.vlans().entrySet()) {
             for (String m : v.getValue()) {
                 if (layout.cable(sw, m) == null) {
-                    throw at.get("vlans").get(Integer.toString(v.getKey())).error("VLAN member " + m + " is not a port of " + sw
-                            + " (ports are named by their peer)");
+                    throw at.get("vlans")
+                            .get(Integer.toString(v.getKey()))
+                            .error("VLAN member " + m + " is not a port of " + sw + " (ports are named by their peer)");
                 }
             }
         }
@@ -85,7 +88,10 @@ final class FabricChecks {
             if (layout.cable(ends[0], ends[1]) == null) {
                 throw pf.error(ends[0] + " has no port facing '" + ends[1] + "'");
             }
-            taps.add(new OutputSpec.PcapTap(ends[0], ends[1], t.get("frames").integer(1000, 1, Integer.MAX_VALUE),
+            taps.add(new OutputSpec.PcapTap(
+                    ends[0],
+                    ends[1],
+                    t.get("frames").integer(1000, 1, Integer.MAX_VALUE),
                     t.get("file").text(ends[0] + "-" + ends[1] + ".pcap")));
         }
         return new OutputSpec(sample, taps);

@@ -63,7 +63,9 @@ final class FaultReader {
             for (String k : s.keys()) {
                 String section = k.split("\\.", 2)[0];
                 if (!SETTABLE.contains(section) || !Overrides.wellFormed(k) || !k.contains(".")) {
-                    throw s.get(k).error("expected a key under nic, nics, switch or switches (changeable during a run), got '" + k + "'");
+                    throw s.get(k)
+                            .error("expected a key under nic, nics, switch or switches (changeable during a run), got '"
+                                    + k + "'");
                 }
                 if (s.get(k).node() != null && s.get(k).node().isContainer()) {
                     set.put(k, s.get(k).node().toString());
@@ -91,14 +93,17 @@ final class FaultReader {
             }
             return new FaultSpec.HostStallRx(at, host, stall);
         }
-        throw f.error("expected a fault: {at, link: [a, b], down: 1ms}, {link: [a, b], ber: 1e-6}, {at, set: {...}, for: 3ms} "
-                + "or {at, host: h3, stall_rx: 50ms}");
+        throw f.error(
+                "expected a fault: {at, link: [a, b], down: 1ms}, {link: [a, b], ber: 1e-6}, {at, set: {...}, for: 3ms} "
+                        + "or {at, host: h3, stall_rx: 50ms}");
     }
 
     private static void only(Field f, List<String> keys, List<String> allowed) {
         for (String k : keys) {
             if (!allowed.contains(k)) {
-                throw f.get(k).error("key '" + k + "' does not belong in this kind of fault (expected " + String.join(", ", allowed) + ")");
+                throw f.get(k)
+                        .error("key '" + k + "' does not belong in this kind of fault (expected "
+                                + String.join(", ", allowed) + ")");
             }
         }
     }

@@ -5,7 +5,7 @@ import org.rocelab.link.LinkSpec;
 
 /**
  * A cable as the scenario describes it ({@code link: {speed, length, delay, fec, ber}}).
- * Propagation is 5 ns per metre of {@code length} unless {@code delay} is given (DESIGN.md §2);
+ * Propagation is 5 ns per metre of cable unless the YAML gives {@code delay} (DESIGN.md §2);
  * {@code ber} is the pre-FEC bit-error rate of both directions.
  *
  * @param speedBps line rate, bit/s (default 100G)

@@ -47,7 +47,8 @@ final class Misconfigurations {
     private void pfcAcrossSwitches() {
         Map<List<Integer>, List<String>> groups = new LinkedHashMap<>();
         for (String sw : s.switches()) {
-            groups.computeIfAbsent(s.switchSpec(sw).lossless(), k -> new ArrayList<>()).add(sw);
+            groups.computeIfAbsent(s.switchSpec(sw).lossless(), k -> new ArrayList<>())
+                    .add(sw);
         }
         if (groups.size() < 2) {
             return;
@@ -62,8 +63,11 @@ final class Misconfigurations {
         for (String sw : s.switches()) {
             List<Integer> l = s.switchSpec(sw).lossless();
             if (!l.equals(common)) {
-                warn(swKey(sw, "lossless"), "lossless TCs " + l + " on " + sw + " differ from " + common + " on " + ref
-                        + " and others: PFC is not on every hop, lossless traffic crossing " + sw + " can be dropped");
+                warn(
+                        swKey(sw, "lossless"),
+                        "lossless TCs " + l + " on " + sw + " differ from " + common + " on " + ref
+                                + " and others: PFC is not on every hop, lossless traffic crossing " + sw
+                                + " can be dropped");
             }
         }
     }
@@ -79,39 +83,62 @@ final class Misconfigurations {
                 SwitchSpec spec = s.switchSpec(sw);
                 boolean untaggedOnPcp = spec.trust() == Trust.PCP && nic.trust() == Trust.DSCP;
                 int tc = untaggedOnPcp ? spec.pcpToTc().get(0) : spec.classify(nic.dscp(), nic.pcp());
-                String how = spec.trust() == Trust.DSCP ? "DSCP " + nic.dscp() : untaggedOnPcp ? "untagged" : "PCP " + nic.pcp();
+                String how = spec.trust() == Trust.DSCP
+                        ? "DSCP " + nic.dscp()
+                        : untaggedOnPcp ? "untagged" : "PCP " + nic.pcp();
                 List<String[]> found = new ArrayList<>();
                 if (untaggedOnPcp) {
-                    found.add(new String[] {swKey(sw, "trust"), sw + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
-                            + " is dscp): all of them land in TC " + tc});
+                    found.add(new String[] {
+                        swKey(sw, "trust"),
+                        sw + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
+                                + " is dscp): all of them land in TC " + tc
+                    });
                 }
                 if (spec.isLossless(tc) && !nic.pfcEnabled(tc)) {
-                    found.add(new String[] {nicKey(h, "pfc"), "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + sw
-                            + ", but PFC is off for priority " + tc + " on those NICs, which ignore " + sw
-                            + "'s pauses (lossless on the switch but not the NIC)"});
+                    found.add(new String[] {
+                        nicKey(h, "pfc"),
+                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + sw
+                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore " + sw
+                                + "'s pauses (lossless on the switch but not the NIC)"
+                    });
                 }
                 if (nic.pfcEnabled(nic.pcp()) && !spec.isLossless(tc)) {
-                    found.add(new String[] {swKey(sw, spec.trust() == Trust.DSCP ? "dscp_to_tc" : "lossless"), "RoCE traffic of %H ("
-                            + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while " + nicKey(h, "pfc")
-                            + " enables priority " + nic.pcp() + ": PFC does not protect it"});
+                    found.add(new String[] {
+                        swKey(sw, spec.trust() == Trust.DSCP ? "dscp_to_tc" : "lossless"),
+                        "RoCE traffic of %H ("
+                                + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while "
+                                + nicKey(h, "pfc")
+                                + " enables priority " + nic.pcp() + ": PFC does not protect it"
+                    });
                 }
                 for (int p : nic.pfc()) {
                     if (!spec.isLossless(p) && p != nic.pcp()) {
-                        found.add(new String[] {nicKey(h, "pfc"), "PFC priority " + p + " of %H is not lossless on "
-                                + sw + " (lossless " + spec.lossless() + ")"});
+                        found.add(new String[] {
+                            nicKey(h, "pfc"),
+                            "PFC priority " + p + " of %H is not lossless on " + sw + " (lossless " + spec.lossless()
+                                    + ")"
+                        });
                     }
                 }
                 if (nic.maxRoceFrameBytes() > spec.mtu()) {
-                    found.add(new String[] {swKey(sw, "mtu"), sw + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H ("
-                            + nic.maxRoceFrameBytes() + " bytes at path MTU " + nic.mtu() + "): those frames are dropped"});
+                    found.add(new String[] {
+                        swKey(sw, "mtu"),
+                        sw + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H (" + nic.maxRoceFrameBytes()
+                                + " bytes at path MTU " + nic.mtu() + "): those frames are dropped"
+                    });
                 }
                 int tcpFrame = nic.netdevMtu() + 18 + (nic.trust() == Trust.PCP ? 4 : 0);
                 if (tcp && tcpFrame > spec.mtu()) {
-                    found.add(new String[] {swKey(sw, "mtu"), sw + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
-                            + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped"});
+                    found.add(new String[] {
+                        swKey(sw, "mtu"),
+                        sw + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
+                                + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped"
+                    });
                 }
                 for (String[] f : found) {
-                    byFinding.computeIfAbsent(f[0] + "\u0000" + f[1], k -> new ArrayList<>()).add(h);
+                    byFinding
+                            .computeIfAbsent(f[0] + "\u0000" + f[1], k -> new ArrayList<>())
+                            .add(h);
                 }
             }
         }
@@ -122,16 +149,26 @@ final class Misconfigurations {
     }
 
     private void switchToSwitchMtu() {
+        Map<String, List<String>> peersByFinding = new LinkedHashMap<>();
         for (TopologyLayout.Cable c : s.layout().links()) {
             if (s.layout().isSwitch(c.a()) && s.layout().isSwitch(c.b())) {
                 int ma = s.switchSpec(c.a()).mtu();
                 int mb = s.switchSpec(c.b()).mtu();
                 if (ma != mb) {
                     String low = ma < mb ? c.a() : c.b();
-                    warn(swKey(low, "mtu"), "mtu " + Math.min(ma, mb) + " on " + low + " differs from " + Math.max(ma, mb) + " on "
-                            + (low.equals(c.a()) ? c.b() : c.a()) + ": frames larger than " + Math.min(ma, mb) + " are dropped on that hop");
+                    String high = low.equals(c.a()) ? c.b() : c.a();
+                    String key = swKey(low, "mtu") + "\u0000" + low + "\u0000" + Math.min(ma, mb) + "\u0000"
+                            + Math.max(ma, mb);
+                    peersByFinding.computeIfAbsent(key, k -> new ArrayList<>()).add(high);
                 }
             }
+        }
+        for (Map.Entry<String, List<String>> e : peersByFinding.entrySet()) {
+            String[] p = e.getKey().split("\u0000");
+            warn(
+                    p[0],
+                    "mtu " + p[2] + " on " + p[1] + " differs from " + p[3] + " on " + Names.summary(e.getValue())
+                            + ": frames larger than " + p[2] + " are dropped on those hops");
         }
     }
 
@@ -145,9 +182,12 @@ final class Misconfigurations {
             long typical = 100_000L * speed / 25_000_000_000L;
             for (Map.Entry<Integer, EcnSpec> e : s.switchSpec(sw).ecn().entrySet()) {
                 if (e.getValue().kminBytes() * 20 < typical) {
-                    warn(swKey(sw, "ecn." + e.getKey() + ".kmin"), "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
-                            + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
-                            + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): nearly every packet of TC " + e.getKey() + " will be marked");
+                    warn(
+                            swKey(sw, "ecn." + e.getKey() + ".kmin"),
+                            "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
+                                    + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
+                                    + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): nearly every packet of TC "
+                                    + e.getKey() + " will be marked");
                 }
             }
         }
@@ -158,7 +198,9 @@ final class Misconfigurations {
             List<AclRule> acl = s.switchSpec(sw).acl();
             for (int i = 0; i < acl.size(); i++) {
                 if (acl.get(i).deniesRoceV2()) {
-                    warn(swKey(sw, "acl." + i), "rule " + i + " on " + sw + " denies UDP 4791: RoCEv2 traffic it matches is dropped");
+                    warn(
+                            swKey(sw, "acl." + i),
+                            "rule " + i + " on " + sw + " denies UDP 4791: RoCEv2 traffic it matches is dropped");
                 }
             }
         }
@@ -185,10 +227,15 @@ final class Misconfigurations {
                 List<String> sa = att.get(p[0]);
                 List<String> sb = att.get(p[1]);
                 boolean sameSwitch = sa.isEmpty() || sb.isEmpty() || sa.stream().anyMatch(sb::contains);
-                boolean bridged = !sameSwitch && s.switches().stream().allMatch(x -> !s.switchSpec(x).vlans().isEmpty());
+                boolean bridged = !sameSwitch
+                        && s.switches().stream()
+                                .allMatch(x -> !s.switchSpec(x).vlans().isEmpty());
                 if (!sameSwitch && !bridged) {
-                    warn("workloads." + i, "RoCE v1 between " + p[0] + " (on " + String.join(",", sa) + ") and " + p[1] + " (on "
-                            + String.join(",", sb) + ") crosses routed hops: RoCE v1 is not routable (configure a VLAN or use v2)");
+                    warn(
+                            "workloads." + i,
+                            "RoCE v1 between " + p[0] + " (on " + String.join(",", sa) + ") and " + p[1] + " (on "
+                                    + String.join(",", sb)
+                                    + ") crosses routed hops: RoCE v1 is not routable (configure a VLAN or use v2)");
                     break;
                 }
             }
@@ -200,8 +247,10 @@ final class Misconfigurations {
             CcSpec mine = e.getValue().cc();
             CcSpec def = s.nicDefaults().cc();
             if (!mine.equals(def)) {
-                warn("nics." + e.getKey() + ".cc", e.getKey() + "'s congestion control (" + describe(mine) + ") differs from the other NICs' ("
-                        + describe(def) + "): flows sharing a bottleneck will not converge to a fair share");
+                warn(
+                        "nics." + e.getKey() + ".cc",
+                        e.getKey() + "'s congestion control (" + describe(mine) + ") differs from the other NICs' ("
+                                + describe(def) + "): flows sharing a bottleneck will not converge to a fair share");
             }
         }
     }

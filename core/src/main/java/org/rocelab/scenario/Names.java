@@ -14,7 +14,7 @@ final class Names {
         } else if (guess != null && !looksNumbered(name, valid)) {
             hint = "did you mean '" + guess + "'?";
         } else {
-            hint = what + "s are " + summary(valid);
+            hint = (what.endsWith("ch") ? what + "es" : what + "s") + " are " + summary(valid);
         }
         return "no " + what + " '" + name + "' (" + hint + ")";
     }

@@ -22,7 +22,8 @@ final class NicReader {
             warnings.add(mtuF.warning("path MTU " + configured + " needs netdev_mtu of at least " + (configured + 96)
                     + "; with netdev_mtu " + netdev + " the NIC uses " + mtu + " (mlx5 iboe_get_mtu)"));
         }
-        RoceVersion roce = n.get("roce").choice("v2", List.of("v1", "v2")).equals("v1") ? RoceVersion.V1 : RoceVersion.V2;
+        RoceVersion roce =
+                n.get("roce").choice("v2", List.of("v1", "v2")).equals("v1") ? RoceVersion.V1 : RoceVersion.V2;
         int dscp = n.get("dscp").integer(26, 0, 63);
         int pcp = n.get("pcp").integer(3, 0, 7);
         List<Integer> pfc = n.get("pfc").intList(List.of(3), 0, 7);
@@ -30,7 +31,9 @@ final class NicReader {
         PcieSpec pcie = pcie(n.get("pcie"));
         CcSpec cc = cc(n.get("cc"));
         Field cnpF = n.get("cnp");
-        CnpSpec cnp = new CnpSpec(cnpF.get("dscp").integer(48, 0, 63), cnpF.get("pcp").integer(6, 0, 7),
+        CnpSpec cnp = new CnpSpec(
+                cnpF.get("dscp").integer(48, 0, 63),
+                cnpF.get("pcp").integer(6, 0, 7),
                 cnpF.get("min_time_between_cnps").time(CnpSpec.DEFAULT.minTimeBetweenCnpsPs()));
         RetransmissionSpec rtx = retransmission(n.get("retransmission"));
         Field rxF = n.get("rx_buffer");
@@ -38,8 +41,22 @@ final class NicReader {
         if (rx < 4096 + 100) {
             throw rxF.error("expected a receive buffer of at least one frame (4196 bytes), got " + rxF.shown());
         }
-        return new NicSpec(mtu, configured, netdev, roce, dscp, pcp, pfc, trust, pcie, cc, cnp, rtx, rx,
-                n.get("sq_depth").integer(128, 1, 32768), n.get("rq_depth").integer(512, 1, 32768),
+        return new NicSpec(
+                mtu,
+                configured,
+                netdev,
+                roce,
+                dscp,
+                pcp,
+                pfc,
+                trust,
+                pcie,
+                cc,
+                cnp,
+                rtx,
+                rx,
+                n.get("sq_depth").integer(128, 1, 32768),
+                n.get("rq_depth").integer(512, 1, 32768),
                 n.get("cq_depth").integer(4096, 1, 4194304));
     }
 
@@ -53,7 +70,11 @@ final class NicReader {
             }
             return PcieSpec.AUTO;
         }
-        return new PcieSpec(false, p.get("gen").integer(3, 1, 6), p.get("lanes").integer(16, 1, 16), p.get("mps").integer(256, 128, 4096));
+        return new PcieSpec(
+                false,
+                p.get("gen").integer(3, 1, 6),
+                p.get("lanes").integer(16, 1, 16),
+                p.get("mps").integer(256, 128, 4096));
     }
 
     private static CcSpec cc(Field c) {
@@ -87,8 +108,14 @@ final class NicReader {
             }
         }
         String mode = r.get("mode").choice("go-back-n", List.of("go-back-n", "go-back-0", "adaptive"));
-        RetransmitMode m = mode.equals("go-back-0") ? RetransmitMode.GO_BACK_0
+        RetransmitMode m = mode.equals("go-back-0")
+                ? RetransmitMode.GO_BACK_0
                 : mode.equals("adaptive") ? RetransmitMode.ADAPTIVE : RetransmitMode.GO_BACK_N;
-        return new RetransmissionSpec(code, ackPs, r.get("retry_cnt").integer(7, 0, 7), r.get("rnr_retry").integer(7, 0, 7), m);
+        return new RetransmissionSpec(
+                code,
+                ackPs,
+                r.get("retry_cnt").integer(7, 0, 7),
+                r.get("rnr_retry").integer(7, 0, 7),
+                m);
     }
 }

@@ -23,7 +23,8 @@ final class Overrides {
     static void apply(ObjectNode root, String assignment, String label, SourceMap source) {
         int eq = assignment.indexOf('=');
         if (eq <= 0) {
-            throw new ScenarioException(source.fileName() + ": " + label + ": expected key=value, like switch.ecn.3.kmin=40KB");
+            throw new ScenarioException(
+                    source.fileName() + ": " + label + ": expected key=value, like switch.ecn.3.kmin=40KB");
         }
         String key = assignment.substring(0, eq).trim();
         JsonNode value = parseValue(assignment.substring(eq + 1));
@@ -38,7 +39,8 @@ final class Overrides {
         for (int i = 0; i < segs.length; i++) {
             String s = segs[i];
             if (s.isEmpty()) {
-                throw new ScenarioException(source.fileName() + ": " + label + ": expected a dotted key like switch.ecn.3.kmin, got '" + key + "'");
+                throw new ScenarioException(source.fileName() + ": " + label
+                        + ": expected a dotted key like switch.ecn.3.kmin, got '" + key + "'");
             }
             boolean last = i == segs.length - 1;
             String here = done.length() == 0 ? s : done + "." + s;
@@ -59,8 +61,9 @@ final class Overrides {
             } else if (cur.isArray()) {
                 ArrayNode arr = (ArrayNode) cur;
                 if (!SourceMap.isIndex(s) || Integer.parseInt(s) >= arr.size()) {
-                    throw new ScenarioException(source.fileName() + ": " + label + ": " + here + ": expected an index from 0 to "
-                            + (arr.size() - 1) + " (" + done + " has " + arr.size() + " entries)");
+                    throw new ScenarioException(
+                            source.fileName() + ": " + label + ": " + here + ": expected an index from 0 to "
+                                    + (arr.size() - 1) + " (" + done + " has " + arr.size() + " entries)");
                 }
                 int idx = Integer.parseInt(s);
                 if (last) {

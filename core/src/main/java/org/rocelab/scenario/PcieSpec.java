@@ -13,8 +13,9 @@ public record PcieSpec(boolean auto, int gen, int lanes, int mpsBytes) {
     public static final PcieSpec AUTO = new PcieSpec(true, 0, 0, 256);
 
     /** Per-lane raw rate of each generation, bit/s (PCI-SIG: 2.5, 5, 8, 16, 32, 64 GT/s). */
-    private static final long[] GT_PER_LANE = {0, 2_500_000_000L, 5_000_000_000L, 8_000_000_000L,
-        16_000_000_000L, 32_000_000_000L, 64_000_000_000L};
+    private static final long[] GT_PER_LANE = {
+        0, 2_500_000_000L, 5_000_000_000L, 8_000_000_000L, 16_000_000_000L, 32_000_000_000L, 64_000_000_000L
+    };
 
     /**
      * The slot {@code auto} stands for: x16 of the lowest generation whose raw x16 rate is at least

@@ -12,7 +12,8 @@ package org.rocelab.scenario;
  * @param mode recovery mode (default go-back-N)
  */
 public record RetransmissionSpec(int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode) {
-    public static final RetransmissionSpec DEFAULT = new RetransmissionSpec(14, ackTimeoutPs(14), 7, 7, RetransmitMode.GO_BACK_N);
+    public static final RetransmissionSpec DEFAULT =
+            new RetransmissionSpec(14, ackTimeoutPs(14), 7, 7, RetransmitMode.GO_BACK_N);
 
     /** Local ACK timeout of IB exponent {@code code}: 4.096 µs × 2^code, ps; 0 for code 0. */
     public static long ackTimeoutPs(int code) {

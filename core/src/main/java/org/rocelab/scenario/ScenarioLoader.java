@@ -11,10 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * Reads a scenario (DESIGN.md §3): YAML with line/column (json-schema-validator's location-aware
@@ -22,7 +23,20 @@ import tools.jackson.databind.node.ObjectNode;
  * cross-checked, and the warnings. Any bad input ends in one {@link ScenarioException}.
  */
 public final class ScenarioLoader {
-    private static final NodeReader READER = NodeReader.builder().locationAware().build();
+    static {
+        // json-schema-validator logs through SLF4J; without a provider SLF4J prints a notice on
+        // stderr. Keep stderr for the scenario's own message.
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
+    }
+
+    private static final NodeReader READER = NodeReader.builder()
+            .locationAware()
+            .yamlMapper(YAMLMapper.builder()
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .build())
+            .build();
     private static final String SHADOW_FILE = "\u0001";
     private static final String SHADOW_SET = "\u0002";
 
@@ -34,7 +48,8 @@ public final class ScenarioLoader {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            throw new ScenarioException(file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
+            throw new ScenarioException(
+                    file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
         }
         Path dir = file.toAbsolutePath().getParent();
         return parse(text, file.toString(), sets, dir);
@@ -59,20 +74,60 @@ public final class ScenarioLoader {
         try {
             root = READER.readTree(text, InputFormat.YAML);
         } catch (JacksonException e) {
-            TokenStreamLocation loc = e.getLocation();
-            String where = loc != null && loc.getLineNr() > 0 ? ":" + loc.getLineNr() + ":" + Math.max(1, loc.getColumnNr()) : "";
-            throw new ScenarioException(source.fileName() + where + ": invalid YAML: " + firstLine(e.getOriginalMessage()));
+            throw yamlError(source, e);
         } catch (RuntimeException e) {
-            throw new ScenarioException(source.fileName() + ": invalid YAML: " + firstLine(String.valueOf(e.getMessage())));
+            throw new ScenarioException(
+                    source.fileName() + ": invalid YAML: " + firstLine(String.valueOf(e.getMessage())));
         } catch (StackOverflowError e) {
             throw new ScenarioException(source.fileName() + ": invalid YAML: nested too deeply");
         }
         if (root == null || !root.isObject()) {
-            throw new ScenarioException(source.fileName() + ": expected a scenario (a YAML map with name, topology, nic, switch, "
-                    + "workloads…), got " + (root == null || root.isMissingNode() || root.isNull() ? "an empty document" : "a "
-                    + (root.isArray() ? "list" : "single value")));
+            throw new ScenarioException(
+                    source.fileName() + ": expected a scenario (a YAML map with name, topology, nic, switch, "
+                            + "workloads…), got "
+                            + (root == null || root.isMissingNode() || root.isNull()
+                                    ? "an empty document"
+                                    : "a " + (root.isArray() ? "list" : "single value")));
         }
         return (ObjectNode) root;
+    }
+
+    /**
+     * snakeyaml's multi-line message as one line: its unindented lines joined with "; ", located
+     * at the last "line N, column M" it names (1-based).
+     */
+    private static ScenarioException yamlError(SourceMap source, JacksonException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        java.util.regex.Matcher dup = java.util.regex.Pattern.compile("Duplicate Object property \"(.*)\"")
+                .matcher(m);
+        if (dup.find() && e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+            int line = e.getLocation().getLineNr();
+            int col = source.keyColumn(line, dup.group(1), e.getLocation().getColumnNr());
+            return new ScenarioException(source.fileName() + ":" + line + ":" + col + ": invalid YAML: key '"
+                    + dup.group(1) + "' appears twice in the same map");
+        }
+        List<String> parts = new ArrayList<>();
+        int line = -1;
+        int col = -1;
+        java.util.regex.Matcher lc =
+                java.util.regex.Pattern.compile("line (\\d+), column (\\d+)").matcher(m);
+        while (lc.find()) {
+            line = Integer.parseInt(lc.group(1));
+            col = Integer.parseInt(lc.group(2));
+        }
+        for (String l : m.split("\\R")) {
+            if (!l.isBlank() && !Character.isWhitespace(l.charAt(0))) {
+                parts.add(l.strip());
+            }
+        }
+        if (line < 0 && e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+            line = e.getLocation().getLineNr();
+            col = Math.max(1, e.getLocation().getColumnNr());
+        }
+        String where = line > 0 ? ":" + line + ":" + col : "";
+        String what = parts.isEmpty() ? "unreadable input" : String.join("; ", parts);
+        return new ScenarioException(source.fileName() + where + ": invalid YAML: "
+                + (what.length() > 300 ? what.substring(0, 300) + "…" : what));
     }
 
     private static String firstLine(String m) {
@@ -115,13 +170,21 @@ public final class ScenarioLoader {
         for (String sw : r.get("switches").keys()) {
             Field o = r.get("switches").get(sw);
             if (!layout.isSwitch(sw)) {
-                throw o.error(layout.isHost(sw) ? sw + " is a host; per-host settings go under nics." + sw
-                        : Names.unknown("switch", sw, layout.switches()));
+                throw o.error(
+                        layout.isHost(sw)
+                                ? sw + " is a host; per-host settings go under nics." + sw
+                                : Names.unknown("switch", sw, layout.switches()));
             }
             switchOverrides.put(sw, SwitchReader.read(merged(source, List.of("switches", sw), swF, o)));
         }
         for (String sw : layout.switches()) {
-            Field at = switchOverrides.containsKey(sw) ? merged(source, List.of("switches", sw), swF, r.get("switches").get(sw)) : swF;
+            Field at = switchOverrides.containsKey(sw)
+                    ? merged(
+                            source,
+                            List.of("switches", sw),
+                            swF,
+                            r.get("switches").get(sw))
+                    : swF;
             SwitchSpec spec = switchOverrides.getOrDefault(sw, switchDefaults);
             FabricChecks.headroom(spec, sw, layout, at);
             FabricChecks.neighbours(spec, sw, layout, at);
@@ -129,14 +192,38 @@ public final class ScenarioLoader {
 
         List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir);
         List<FaultSpec> faults = withFaults
-                ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, source, baseDir, at, set))
+                ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, baseDir, at, set))
                 : List.of();
         OutputSpec outputs = FabricChecks.outputs(r.get("outputs"), layout);
-        Scenario s = new Scenario(name, seed, duration, topology, layout, nicDefaults, nicOverrides, switchDefaults, switchOverrides,
-                workloads, faults, outputs, List.of());
+        Scenario s = new Scenario(
+                name,
+                seed,
+                duration,
+                topology,
+                layout,
+                nicDefaults,
+                nicOverrides,
+                switchDefaults,
+                switchOverrides,
+                workloads,
+                faults,
+                outputs,
+                List.of());
         warnings.addAll(Misconfigurations.find(s));
-        return new Scenario(name, seed, duration, topology, layout, nicDefaults, nicOverrides, switchDefaults, switchOverrides,
-                workloads, faults, outputs, warnings);
+        return new Scenario(
+                name,
+                seed,
+                duration,
+                topology,
+                layout,
+                nicDefaults,
+                nicOverrides,
+                switchDefaults,
+                switchOverrides,
+                workloads,
+                faults,
+                outputs,
+                warnings);
     }
 
     /** The overlay of {@code over} on {@code base}, addressed as {@code path}. */
@@ -146,7 +233,7 @@ public final class ScenarioLoader {
     }
 
     /** Checks a {@code set} fault by applying its keys to a copy of the scenario and building it. */
-    private static void trySet(ObjectNode root, SourceMap source, Path baseDir, Field at, Map<String, String> set) {
+    private static void trySet(ObjectNode root, Path baseDir, Field at, Map<String, String> set) {
         ObjectNode copy = root.deepCopy();
         copy.remove("faults");
         SourceMap shadow = new SourceMap(SHADOW_FILE, "");

@@ -27,12 +27,10 @@ final class SchemaCheck {
     private static final JsonNode SCHEMA_NODE;
 
     static {
-        if (System.getProperty("slf4j.internal.verbosity") == null) {
-            System.setProperty("slf4j.internal.verbosity", "ERROR");
-        }
         try (InputStream in = SchemaCheck.class.getResourceAsStream("scenario.schema.json")) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text, InputFormat.JSON);
+            SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                    .getSchema(text, InputFormat.JSON);
             SCHEMA_NODE = SCHEMA.getSchemaNode();
         } catch (IOException e) {
             throw new IllegalStateException("scenario.schema.json missing from the class path", e);
@@ -52,7 +50,7 @@ final class SchemaCheck {
             return;
         }
         List<Error> sorted = new ArrayList<>(errors);
-        sorted.sort(Comparator.comparingInt((Error e) -> rank(e)).thenComparingLong(e -> position(root, e, source)));
+        sorted.sort(Comparator.comparingInt((Error e) -> rank(e)).thenComparingLong(e -> position(root, e)));
         throw toException(root, sorted.get(0), source);
     }
 
@@ -85,13 +83,14 @@ final class SchemaCheck {
         return path;
     }
 
-    private static long position(JsonNode root, Error e, SourceMap source) {
+    private static long position(JsonNode root, Error e) {
         JsonNode n = root;
         long best = 0;
         for (String s : errorPath(e)) {
             n = n == null ? null : SourceMap.child(n, s);
             if (n instanceof TokenStreamLocationAware a && a.tokenStreamLocation() != null) {
-                best = a.tokenStreamLocation().getLineNr() * 100_000L + a.tokenStreamLocation().getColumnNr();
+                best = a.tokenStreamLocation().getLineNr() * 100_000L
+                        + a.tokenStreamLocation().getColumnNr();
             } else if (n != null) {
                 best = -1; // from --set: report first, it is what the user just typed
             }
@@ -130,7 +129,8 @@ final class SchemaCheck {
             case "maximum":
             case "exclusiveMinimum":
             case "exclusiveMaximum":
-                return f.error("expected " + range(SchemaKeys.schemaAt(SCHEMA_NODE, root, path)) + ", got " + f.shown());
+                return f.error(
+                        "expected " + range(SchemaKeys.schemaAt(SCHEMA_NODE, root, path)) + ", got " + f.shown());
             case "minItems":
                 return f.error("expected at least " + schema.asInt() + " entries, got " + node.size());
             case "maxItems":
@@ -151,12 +151,18 @@ final class SchemaCheck {
             return "a value in range";
         }
         String what = "integer".equals(s.path("type").asString("")) ? "an integer" : "a number";
-        String lo = s.has("minimum") ? s.get("minimum").asString() : s.has("exclusiveMinimum") ? "above " + s.get("exclusiveMinimum").asString() : null;
+        String lo = s.has("minimum")
+                ? s.get("minimum").asString()
+                : s.has("exclusiveMinimum")
+                        ? "above " + s.get("exclusiveMinimum").asString()
+                        : null;
         String hi = s.has("maximum") ? s.get("maximum").asString() : null;
         if (lo != null && hi != null) {
             return lo.startsWith("above") ? what + " " + lo + " and at most " + hi : what + " from " + lo + " to " + hi;
         }
-        return lo != null ? what + (lo.startsWith("above") ? " " + lo : " of at least " + lo) : what + " of at most " + hi;
+        return lo != null
+                ? what + (lo.startsWith("above") ? " " + lo : " of at least " + lo)
+                : what + " of at most " + hi;
     }
 
     private static String typeNames(JsonNode schema) {
@@ -257,7 +263,8 @@ final class SchemaCheck {
                 }
             }
             for (JsonNode v : views) {
-                if (v.has("additionalProperties") && v.get("additionalProperties").isObject()) {
+                if (v.has("additionalProperties")
+                        && v.get("additionalProperties").isObject()) {
                     return v.get("additionalProperties");
                 }
             }

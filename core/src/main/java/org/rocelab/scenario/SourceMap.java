@@ -128,7 +128,7 @@ final class SourceMap {
             while (j < text.length() && text.charAt(j) == ' ') {
                 j++;
             }
-            boolean startOk = i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)) && text.charAt(i - 1) != '_';
+            boolean startOk = i == 0 || (!Character.isLetterOrDigit(text.charAt(i - 1)) && text.charAt(i - 1) != '_');
             if (startOk && j < text.length() && text.charAt(j) == ':') {
                 int l = lineOf(i);
                 int start = i > 0 && (text.charAt(i - 1) == '"' || text.charAt(i - 1) == '\'') ? i - 1 : i;
@@ -137,6 +137,16 @@ final class SourceMap {
             from = i;
         }
         return null;
+    }
+
+    /** The 1-based column of {@code key} on {@code line}, or {@code fallback} when not found. */
+    int keyColumn(int line, String key, int fallback) {
+        if (line < 1 || line > lineStarts.length) {
+            return Math.max(1, fallback);
+        }
+        int end = line < lineStarts.length ? lineStarts[line] : text.length();
+        int i = text.substring(lineStarts[line - 1], end).indexOf(key);
+        return i >= 0 ? i + 1 : Math.max(1, fallback);
     }
 
     private int lineOf(int offset) {

@@ -19,10 +19,10 @@ final class SwitchReader {
     static SwitchSpec read(Field s) {
         int mtu = s.get("mtu").integer(9216, 576, 9216);
         Trust trust = s.get("trust").choice("dscp", List.of("dscp", "pcp")).equals("pcp") ? Trust.PCP : Trust.DSCP;
-        List<Integer> dscpToTc = overlay(s.get("dscp_to_tc"), SonicDefaults.dscpToTc(), 63, "a DSCP", "a TC");
-        List<Integer> pcpToTc = overlay(s.get("pcp_to_tc"), SonicDefaults.pcpToTc(), 7, "a PCP", "a TC");
-        List<Integer> tcToPg = overlay(s.get("tc_to_pg"), SonicDefaults.tcToPg(), 7, "a TC", "a priority group");
-        List<Integer> tcToQueue = overlay(s.get("tc_to_queue"), SonicDefaults.tcToQueue(), 7, "a TC", "a queue");
+        List<Integer> dscpToTc = overlay(s.get("dscp_to_tc"), SonicDefaults.dscpToTc(), 63, "a DSCP");
+        List<Integer> pcpToTc = overlay(s.get("pcp_to_tc"), SonicDefaults.pcpToTc(), 7, "a PCP");
+        List<Integer> tcToPg = overlay(s.get("tc_to_pg"), SonicDefaults.tcToPg(), 7, "a TC");
+        List<Integer> tcToQueue = overlay(s.get("tc_to_queue"), SonicDefaults.tcToQueue(), 7, "a TC");
         List<Integer> lossless = s.get("lossless").intList(List.of(3), 0, 7);
         Field b = s.get("buffer");
         Field sizeF = b.get("size");
@@ -39,7 +39,8 @@ final class SwitchReader {
             acl.add(acl(r));
         }
         Field e = s.get("ecmp");
-        EcmpSpec ecmp = new EcmpSpec(e.get("fields").names(EcmpSpec.DEFAULT.fields()), e.get("seed").longValue(0, 0, Long.MAX_VALUE));
+        EcmpSpec ecmp = new EcmpSpec(
+                e.get("fields").names(EcmpSpec.DEFAULT.fields()), e.get("seed").longValue(0, 0, Long.MAX_VALUE));
         Map<String, List<String>> routes = new LinkedHashMap<>();
         for (String prefix : s.get("routes").keys()) {
             Field hops = s.get("routes").get(prefix);
@@ -50,15 +51,17 @@ final class SwitchReader {
             routes.put(prefix, list);
         }
         Map<Integer, List<String>> vlans = new TreeMap<>();
-        for (Map.Entry<Integer, Field> v : s.get("vlans").intKeyed(1, 4094, "a VLAN id").entrySet()) {
+        for (Map.Entry<Integer, Field> v :
+                s.get("vlans").intKeyed(1, 4094, "a VLAN id").entrySet()) {
             vlans.put(v.getKey(), v.getValue().names(List.of()));
         }
         long macAge = s.get("mac_age").time(600L * 1_000_000_000_000L);
-        return new SwitchSpec(mtu, trust, dscpToTc, pcpToTc, tcToPg, tcToQueue, lossless, buffer, pfc, ecn, scheduler, acl,
-                ecmp, routes, vlans, macAge);
+        return new SwitchSpec(
+                mtu, trust, dscpToTc, pcpToTc, tcToPg, tcToQueue, lossless, buffer, pfc, ecn, scheduler, acl, ecmp,
+                routes, vlans, macAge);
     }
 
-    private static List<Integer> overlay(Field map, List<Integer> base, int maxKey, String keyWhat, String valueWhat) {
+    private static List<Integer> overlay(Field map, List<Integer> base, int maxKey, String keyWhat) {
         List<Integer> out = new ArrayList<>(base);
         for (Map.Entry<Integer, Field> e : map.intKeyed(0, maxKey, keyWhat).entrySet()) {
             out.set(e.getKey(), e.getValue().integer(0, 0, 7));
@@ -85,7 +88,9 @@ final class SwitchReader {
             throw w.get("detection_time").error("expected a positive time like 200ms, got 0");
         }
         String action = w.get("action").choice("drop", List.of("drop", "forward", "alert"));
-        WatchdogAction a = action.equals("forward") ? WatchdogAction.FORWARD : action.equals("alert") ? WatchdogAction.ALERT : WatchdogAction.DROP;
+        WatchdogAction a = action.equals("forward")
+                ? WatchdogAction.FORWARD
+                : action.equals("alert") ? WatchdogAction.ALERT : WatchdogAction.DROP;
         WatchdogSpec wd = new WatchdogSpec(w.get("enabled").bool(true), detect, restore, a);
         return new PfcSpec(auto, bytes, p.get("xon_offset").size(PfcSpec.DEFAULT.xonOffsetBytes()), wd);
     }
@@ -110,21 +115,25 @@ final class SwitchReader {
             long kmin = kminF.size(base.kminBytes());
             long kmax = kmaxF.size(base.kmaxBytes());
             double pmax = v.get("pmax").number(base.pmax(), 0, 1);
-            boolean dequeue = v.get("mark").choice(base.markOnDequeue() ? "dequeue" : "enqueue", List.of("enqueue", "dequeue"))
+            boolean dequeue = v.get("mark")
+                    .choice(base.markOnDequeue() ? "dequeue" : "enqueue", List.of("enqueue", "dequeue"))
                     .equals("dequeue");
             if (kmin > kmax) {
-                throw (kminF.present() ? kminF : kmaxF).error("Kmin (" + kmin + " bytes) is above Kmax (" + kmax + " bytes)");
+                throw (kminF.present() ? kminF : kmaxF)
+                        .error("Kmin (" + kmin + " bytes) is above Kmax (" + kmax + " bytes)");
             }
             if (kmax > bufferBytes) {
-                throw (kmaxF.present() ? kmaxF : kminF).error("ECN threshold Kmax (" + kmax + " bytes) is above the switch buffer size ("
-                        + bufferBytes + " bytes)");
+                throw (kmaxF.present() ? kmaxF : kminF)
+                        .error("ECN threshold Kmax (" + kmax + " bytes) is above the switch buffer size (" + bufferBytes
+                                + " bytes)");
             }
             out.put(e.getKey(), new EcnSpec(kmin, kmax, pmax, dequeue));
         }
         for (Map.Entry<Integer, EcnSpec> e : out.entrySet()) {
             if (e.getValue().kmaxBytes() > bufferBytes) {
-                throw f.error("ECN threshold Kmax of TC " + e.getKey() + " (" + e.getValue().kmaxBytes()
-                        + " bytes) is above the switch buffer size (" + bufferBytes + " bytes)");
+                throw f.error("ECN threshold Kmax of TC " + e.getKey() + " ("
+                        + e.getValue().kmaxBytes() + " bytes) is above the switch buffer size (" + bufferBytes
+                        + " bytes)");
             }
         }
         return out;
@@ -137,7 +146,8 @@ final class SwitchReader {
         int sum = 0;
         for (Map.Entry<Integer, Field> e : dwrr.entrySet()) {
             if (strict.contains(e.getKey())) {
-                throw e.getValue().error("queue " + e.getKey() + " is strict priority; it cannot also have a DWRR weight");
+                throw e.getValue()
+                        .error("queue " + e.getKey() + " is strict priority; it cannot also have a DWRR weight");
             }
             w[e.getKey()] = e.getValue().integer(1, 1, 100);
             sum += w[e.getKey()];
@@ -171,8 +181,14 @@ final class SwitchReader {
                 proto = t.equals("tcp") ? 6 : t.equals("udp") ? 17 : t.equals("icmp") ? 1 : -1;
             }
         }
-        return new AclRule(permit, proto, ip(m.get("src_ip")), ip(m.get("dst_ip")), m.get("src_port").integer(-1, 0, 65535),
-                m.get("dst_port").integer(-1, 0, 65535), m.get("dscp").integer(-1, 0, 63));
+        return new AclRule(
+                permit,
+                proto,
+                ip(m.get("src_ip")),
+                ip(m.get("dst_ip")),
+                m.get("src_port").integer(-1, 0, 65535),
+                m.get("dst_port").integer(-1, 0, 65535),
+                m.get("dscp").integer(-1, 0, 63));
     }
 
     private static String ip(Field f) {

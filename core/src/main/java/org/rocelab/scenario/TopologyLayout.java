@@ -25,7 +25,7 @@ public record TopologyLayout(List<String> hosts, List<String> switches, List<Cab
     /** One cable between nodes {@code a} and {@code b}. */
     public record Cable(String a, String b, LinkConfig config) {
         public boolean joins(String x, String y) {
-            return a.equals(x) && b.equals(y) || a.equals(y) && b.equals(x);
+            return (a.equals(x) && b.equals(y)) || (a.equals(y) && b.equals(x));
         }
 
         public String peerOf(String node) {

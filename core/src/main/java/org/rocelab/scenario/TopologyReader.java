@@ -24,11 +24,17 @@ final class TopologyReader {
             case "star":
                 return new TopologySpec.Star(t.get("hosts").integer(1, 1, 4096), link);
             case "dumbbell":
-                return new TopologySpec.Dumbbell(t.get("hosts_per_side").integer(1, 1, 4096),
-                        t.get("uplink_speed").rate(link.speedBps()), link);
+                return new TopologySpec.Dumbbell(
+                        t.get("hosts_per_side").integer(1, 1, 4096),
+                        t.get("uplink_speed").rate(link.speedBps()),
+                        link);
             case "leaf-spine":
-                return new TopologySpec.LeafSpine(t.get("leaves").integer(1, 1, 1024), t.get("spines").integer(1, 1, 1024),
-                        t.get("hosts_per_leaf").integer(1, 1, 1024), t.get("uplink_speed").rate(link.speedBps()), link);
+                return new TopologySpec.LeafSpine(
+                        t.get("leaves").integer(1, 1, 1024),
+                        t.get("spines").integer(1, 1, 1024),
+                        t.get("hosts_per_leaf").integer(1, 1, 1024),
+                        t.get("uplink_speed").rate(link.speedBps()),
+                        link);
             case "fat-tree": {
                 Field k = t.get("k");
                 int kv = k.integer(4, 2, 64);
@@ -42,8 +48,10 @@ final class TopologyReader {
             case "hpcc":
                 return hpcc(t.get("file"), baseDir, link);
             default:
-                throw t.get("kind").error("expected one of back-to-back, star, dumbbell, leaf-spine, fat-tree, explicit, hpcc, got "
-                        + t.get("kind").shown());
+                throw t.get("kind")
+                        .error(
+                                "expected one of back-to-back, star, dumbbell, leaf-spine, fat-tree, explicit, hpcc, got "
+                                        + t.get("kind").shown());
         }
     }
 
@@ -54,7 +62,8 @@ final class TopologyReader {
         double lengthM = len.lengthM(base.lengthM());
         long prop = len.present() ? Math.round(lengthM * Units.PROPAGATION_PS_PER_M) : base.propagationPs();
         prop = f.get("delay").time(prop);
-        FecMode fec = FecMode.parse(f.get("fec").choice(base.fec().name().toLowerCase(Locale.ROOT), List.of("rs", "fc", "none")));
+        FecMode fec = FecMode.parse(
+                f.get("fec").choice(base.fec().name().toLowerCase(Locale.ROOT), List.of("rs", "fc", "none")));
         double ber = f.get("ber").number(base.ber(), 0, 1);
         return new LinkConfig(speed, lengthM, prop, fec, ber);
     }
@@ -123,7 +132,8 @@ final class TopologyReader {
                 long rate = Units.parseRateBps(f[2]);
                 long delay = Units.parseTimePs(f[3]);
                 double err = Double.parseDouble(f[4]);
-                LinkConfig c = new LinkConfig(rate, delay / (double) Units.PROPAGATION_PS_PER_M, delay, link.fec(), 0.0);
+                LinkConfig c =
+                        new LinkConfig(rate, delay / (double) Units.PROPAGATION_PS_PER_M, delay, link.fec(), 0.0);
                 if (err > 0) {
                     c = new LinkConfig(rate, c.lengthM(), delay, link.fec(), err);
                 }

@@ -9,5 +9,6 @@ package org.rocelab.scenario;
  * @param action what a storm triggers (default drop)
  */
 public record WatchdogSpec(boolean enabled, long detectionPs, long restorationPs, WatchdogAction action) {
-    public static final WatchdogSpec DEFAULT = new WatchdogSpec(true, 200_000_000_000L, 200_000_000_000L, WatchdogAction.DROP);
+    public static final WatchdogSpec DEFAULT =
+            new WatchdogSpec(true, 200_000_000_000L, 200_000_000_000L, WatchdogAction.DROP);
 }

@@ -35,13 +35,24 @@ final class WorkloadReader {
         try {
             kind = WorkloadKind.valueOf(kindText.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw w.get("kind").error("expected a workload kind like ib_write_bw, incast, flows, allreduce or tcp, got " + w.get("kind").shown());
+            throw w.get("kind")
+                    .error("expected a workload kind like ib_write_bw, incast, flows, allreduce or tcp, got "
+                            + w.get("kind").shown());
         }
         String name = w.get("name").text(kindText + "-" + index);
         List<String> from = hosts(w.get("from"), layout, List.of());
         List<String> to = hosts(w.get("to"), layout, List.of());
+        boolean pairs = kind.isPerftest() || kind == WorkloadKind.INCAST || kind == WorkloadKind.TCP;
+        if (pairs && from.isEmpty()) {
+            throw w.get("from").error("expected one host or a list of hosts, got none");
+        }
+        if (pairs && to.isEmpty()) {
+            throw w.get("to").error("expected one host or a list of " + from.size() + " hosts, got none");
+        }
         if (!to.isEmpty() && to.size() != 1 && to.size() != from.size()) {
-            throw w.get("to").error("expected one host or a list of " + from.size() + " hosts (one per sender in from), got " + to.size());
+            throw w.get("to")
+                    .error("expected one host or a list of " + from.size() + " hosts (one per sender in from), got "
+                            + to.size());
         }
         if (to.size() == 1 && from.size() > 1) {
             List<String> rep = new ArrayList<>();
@@ -58,8 +69,11 @@ final class WorkloadReader {
         List<String> hosts = List.of();
         if (kind == WorkloadKind.FLOWS || kind == WorkloadKind.ALLREDUCE) {
             Field hf = w.get("hosts");
-            hosts = hf.present() && hf.node().isString() && hf.node().stringValue().equals("all")
-                    ? layout.hosts() : hosts(hf, layout, layout.hosts());
+            hosts = hf.present()
+                            && hf.node().isString()
+                            && hf.node().stringValue().equals("all")
+                    ? layout.hosts()
+                    : hosts(hf, layout, layout.hosts());
             if (hosts.size() < 2) {
                 throw hf.error("expected at least two hosts, got " + hosts.size());
             }
@@ -68,14 +82,17 @@ final class WorkloadReader {
             }
         }
         boolean bw = kind.isPerftest() && !kind.isLatency();
-        long defSize = kind.isPerftest() ? (bw ? 65536 : 2) : kind == WorkloadKind.ALLREDUCE ? 1_048_576 : kind == WorkloadKind.INCAST ? 65_536 : 0;
+        long defSize = kind.isPerftest()
+                ? (bw ? 65536 : 2)
+                : kind == WorkloadKind.ALLREDUCE ? 1_048_576 : kind == WorkloadKind.INCAST ? 65_536 : 0;
         Field sizeF = w.get("size");
         long size = sizeF.size(defSize);
         if (size == 0 && kind != WorkloadKind.TCP && kind != WorkloadKind.FLOWS) {
             throw sizeF.error("expected a positive size like 64KB, got " + sizeF.shown());
         }
         if (kind.isPerftest() && size > 8_388_608L && !kind.isLatency()) {
-            throw sizeF.error("expected a perftest message size of at most 8388608 bytes (perftest's limit), got " + sizeF.shown());
+            throw sizeF.error("expected a perftest message size of at most 8388608 bytes (perftest's limit), got "
+                    + sizeF.shown());
         }
         Field itF = w.get("iterations");
         Field durF = w.get("duration");
@@ -90,16 +107,32 @@ final class WorkloadReader {
         if (kind == WorkloadKind.FLOWS) {
             Field c = w.get("cdf");
             cdf = c.text(null);
-            if (!BUILTIN_CDFS.contains(cdf) && !Files.isRegularFile(baseDir == null ? Path.of(cdf) : baseDir.resolve(cdf))) {
-                throw c.error("expected a CDF name (" + String.join(", ", BUILTIN_CDFS) + ") or an existing file, got " + c.shown());
+            if (!BUILTIN_CDFS.contains(cdf)
+                    && !Files.isRegularFile(baseDir == null ? Path.of(cdf) : baseDir.resolve(cdf))) {
+                throw c.error("expected a CDF name (" + String.join(", ", BUILTIN_CDFS) + ") or an existing file, got "
+                        + c.shown());
             }
             load = w.get("load").number(0.3, Double.MIN_VALUE, 1);
         }
-        return new WorkloadSpec(name, kind, from, to, hosts, size, w.get("qps").integer(1, 1, 16384), w.get("start").time(0),
-                w.get("interval").time(0), iterations, duration, w.get("tx_depth").integer(bw ? 128 : 1, 1, 32768),
-                w.get("bidirectional").bool(false), cdf, load,
+        return new WorkloadSpec(
+                name,
+                kind,
+                from,
+                to,
+                hosts,
+                size,
+                w.get("qps").integer(1, 1, 16384),
+                w.get("start").time(0),
+                w.get("interval").time(0),
+                iterations,
+                duration,
+                w.get("tx_depth").integer(bw ? 128 : 1, 1, 32768),
+                w.get("bidirectional").bool(false),
+                cdf,
+                load,
                 kind == WorkloadKind.ALLREDUCE ? w.get("algorithm").choice("ring", List.of("ring")) : null,
-                w.get("streams").integer(1, 1, 1024), w.get("tc").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 7),
+                w.get("streams").integer(1, 1, 1024),
+                w.get("tc").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 7),
                 w.get("dscp").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 63));
     }
 
@@ -112,8 +145,10 @@ final class WorkloadReader {
         for (int i = 0; i < names.size(); i++) {
             if (!layout.isHost(names.get(i))) {
                 Field at = items.get(i);
-                throw at.error(layout.isSwitch(names.get(i)) ? names.get(i) + " is a switch, expected a host ("
-                        + Names.summary(layout.hosts()) + ")" : Names.unknown("host", names.get(i), layout.hosts()));
+                throw at.error(
+                        layout.isSwitch(names.get(i))
+                                ? names.get(i) + " is a switch, expected a host (" + Names.summary(layout.hosts()) + ")"
+                                : Names.unknown("host", names.get(i), layout.hosts()));
             }
         }
         return names;

@@ -1,0 +1,49 @@
+package org.rocelab.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.ScenarioLoader;
+import picocli.CommandLine.Option;
+
+/**
+ * Scenario overrides shared by {@code validate}, {@code run} and {@code doctor} (a picocli
+ * mixin): {@code --set key=value} (DESIGN.md §3), {@code --seed N}, {@code --duration 10ms}.
+ * {@code --seed} and {@code --duration} are applied after every {@code --set}, as
+ * {@code seed=N} and {@code duration=T}.
+ */
+public final class ScenarioOptions {
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            description = "Override a scenario key by dotted path, e.g. --set switch.ecn.3.kmin=40KB (repeatable).")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "N", description = "Override the scenario's seed.")
+    Long seed;
+
+    @Option(names = "--duration", paramLabel = "TIME", description = "Override the simulated duration, e.g. 10ms.")
+    String duration;
+
+    /** The overrides in the order they apply. */
+    public List<String> overrides() {
+        List<String> out = new ArrayList<>(sets);
+        if (seed != null) {
+            out.add("seed=" + seed);
+        }
+        if (duration != null) {
+            out.add("duration=" + duration);
+        }
+        return out;
+    }
+
+    /**
+     * Loads {@code file} with these overrides.
+     *
+     * @throws org.rocelab.scenario.ScenarioException one line naming file, line, key and expectation
+     */
+    public Scenario load(Path file) {
+        return ScenarioLoader.load(file, overrides());
+    }
+}
