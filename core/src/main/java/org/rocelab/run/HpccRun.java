@@ -136,6 +136,12 @@ public final class HpccRun {
         for (String w : scenario.config().warnings()) {
             result.warn(w);
         }
+        if (scenario.ports().stream().anyMatch(p -> p.packetErrorRate() > 0)) {
+            result.warn("ERROR_RATE_PER_LINK / topology error_rate: packet loss is not applied by run --hpcc");
+        }
+        if (scenario.config().linkDown().enabled()) {
+            result.warn("LINK_DOWN: not applied by run --hpcc; the link stayed up");
+        }
         WorkloadResult w = result.workload(WORKLOAD, "hpcc");
         for (HpccFlow f : flows) {
             String src = HpccFabric.name(scenario, f.src());

@@ -59,7 +59,7 @@ class HpccRunIncastTest {
         }
         assertThat(r.totalDrops()).isZero();
         assertThat(r.ecnMarked()).isZero();
-        // the run stops when the last flow completes, not at SIMULATOR_STOP_TIME (3.01 s)
+        // the run stops when the last flow completes, not at SIMULATOR_STOP_TIME (2.2 s)
         assertThat(run.offsetPs() + r.simulatedPs()).isEqualTo((FLOWS_START_NS + max) * 1000);
         assertThat(Files.readString(out.resolve("summary.json"))).contains("\"hpcc_fct_buckets\"").contains("\"fct_buckets\"");
     }
