@@ -1,5 +1,6 @@
 package org.rocelab.run;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +79,7 @@ public final class HpccFabricBuilder {
         }
         Map<String, Port> ports = new LinkedHashMap<>();
         Map<String, Link> linksByEnds = new LinkedHashMap<>();
-        List<Link> links = new java.util.ArrayList<>();
+        List<Link> links = new ArrayList<>();
         Port[] hostPorts = new Port[n];
         for (HpccLink l : topo.links()) {
             Port a = endPort(s, sim, pool, switches, policies, hostPorts, portInfo.get(key(l.src(), l.dst())));
@@ -103,7 +104,7 @@ public final class HpccFabricBuilder {
         Fabric f = new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
         HpccFabric built = new HpccFabric(s, f, offsetPs);
         for (Port p : ports.values()) {
-            rewireObserver(p, built, s, portInfo);
+            observePfc(p, built, s, portInfo);
         }
         return built;
     }
@@ -152,7 +153,7 @@ public final class HpccFabricBuilder {
         return port;
     }
 
-    private static void rewireObserver(Port p, HpccFabric f, HpccScenario s, Map<Long, HpccScenario.Port> info) {
+    private static void observePfc(Port p, HpccFabric f, HpccScenario s, Map<Long, HpccScenario.Port> info) {
         String name = p.name();
         int colon = name.indexOf(':');
         int node = f.fabric().graph().node(name.substring(0, colon));
