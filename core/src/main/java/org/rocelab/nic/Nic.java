@@ -34,6 +34,7 @@ public final class Nic {
     private final Component component;
     private final NicCounters counters = new NicCounters();
     private final MemoryTable memory = new MemoryTable();
+    private final List<TxQueue> queues = new ArrayList<>();
     private final List<QueuePair> qps = new ArrayList<>();
     private TxScheduler tx;
     private RxPipeline rx;
@@ -99,8 +100,21 @@ public final class Nic {
             throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
         }
         pipelines();
-        QueuePair qp = new QueuePair(this, qps.size(), pd, sendCq, recvCq, maxSendWr, maxRecvWr);
+        QueuePair qp = new QueuePair(this, queues.size(), pd, sendCq, recvCq, maxSendWr, maxRecvWr);
+        queues.add(qp);
         qps.add(qp);
+        return qp;
+    }
+
+    /** {@code ibv_create_qp} for a UD QP with Q_Key {@code qkey}; the QP starts in RESET. */
+    public UdQueuePair createUdQp(ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr,
+            int maxRecvWr, int qkey) {
+        if (pd.nic() != this) {
+            throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
+        }
+        pipelines();
+        UdQueuePair qp = new UdQueuePair(this, queues.size(), pd, sendCq, recvCq, maxSendWr, maxRecvWr, qkey);
+        queues.add(qp);
         return qp;
     }
 
@@ -146,13 +160,24 @@ public final class Nic {
         rx.stall(durationPs);
     }
 
+    /**
+     * End of run: adds pause time still running to the duration counters of this NIC's port
+     * (both directions), so outputs read the same as after an XON.
+     */
+    public void closeIntervals(long nowPs) {
+        port.closePauseIntervals(nowPs);
+        if (pfc != null) {
+            pfc.closeInterval(nowPs);
+        }
+    }
+
     // ---- receive dispatch ----
 
     void dispatch(Packet p) {
         counters.rdmaRxPackets++;
         counters.rdmaRxBytes += p.frameBytes;
         int idx = p.destQp - QPN_BASE;
-        QueuePair qp = idx >= 0 && idx < qps.size() ? qps.get(idx) : null;
+        TxQueue qp = idx >= 0 && idx < queues.size() ? queues.get(idx) : null;
         if (qp == null || qp.state() == QpState.RESET) {
             counters.rxNicInvalid++;
             pool.drop(p, DropReason.NIC_INVALID);
@@ -233,17 +258,18 @@ public final class Nic {
         return tx;
     }
 
-    QueuePair qp(int index) {
-        return qps.get(index);
+    TxQueue qp(int index) {
+        return queues.get(index);
     }
 
-    /** The QP with number {@code qpn}, or null. */
+    /** The RC QP with number {@code qpn}, or null. */
     public QueuePair qpByNumber(int qpn) {
         int idx = qpn - QPN_BASE;
-        return idx >= 0 && idx < qps.size() ? qps.get(idx) : null;
+        TxQueue q = idx >= 0 && idx < queues.size() ? queues.get(idx) : null;
+        return q instanceof QueuePair rc ? rc : null;
     }
 
-    /** QPs in creation order. */
+    /** RC QPs in creation order. */
     public List<QueuePair> qps() {
         return java.util.Collections.unmodifiableList(qps);
     }

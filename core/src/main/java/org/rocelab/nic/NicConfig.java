@@ -174,6 +174,26 @@ public record NicConfig(
         return b;
     }
 
+    /**
+     * The RoCE path MTU a NIC actually uses for a requested MTU on a netdev of {@code netdevMtu}
+     * bytes: the largest IB MTU (256…4096) not above {@code netdevMtu − 96} (GRH 40 + UDP 8 +
+     * BTH 12 + XRC 4 + AtomicETH 28 + ICRC 4; Linux {@code iboe_get_mtu}), capped by the
+     * request (roce-facts.md §9.7): 1500 → 1024, 4096 → 2048, 9000 → 4096.
+     *
+     * @throws IllegalArgumentException if the netdev MTU leaves room for no IB MTU
+     */
+    public static int activeMtu(int requestedMtu, int netdevMtu) {
+        int room = netdevMtu - 96;
+        int mtu = 4096;
+        while (mtu > room && mtu > 256) {
+            mtu >>= 1;
+        }
+        if (mtu > room) {
+            throw new IllegalArgumentException("nic.netdev_mtu: " + netdevMtu + " leaves no room for a 256-byte RoCE MTU");
+        }
+        return Math.min(mtu, requestedMtu);
+    }
+
     /** The retransmission policy named by {@link #retransmission()}. */
     public RetransmitPolicy retransmitPolicy() {
         return RetransmitProfile.byName(retransmission);

@@ -55,18 +55,13 @@ public record PcieSlot(int gen, int lanes, int mpsBytes, long iommuPsPerPacket) 
 
     /** Transfers per second per lane. */
     public long transfersPerSecond() {
-        switch (gen) {
-            case 1:
-                return 2_500_000_000L;
-            case 2:
-                return 5_000_000_000L;
-            case 3:
-                return 8_000_000_000L;
-            case 4:
-                return 16_000_000_000L;
-            default:
-                return 32_000_000_000L;
-        }
+        return switch (gen) {
+            case 1 -> 2_500_000_000L;
+            case 2 -> 5_000_000_000L;
+            case 3 -> 8_000_000_000L;
+            case 4 -> 16_000_000_000L;
+            default -> 32_000_000_000L;
+        };
     }
 
     /** Effective DMA payload bandwidth per direction, bit/s (rounded down). */

@@ -37,6 +37,7 @@ final class PfcGenerator {
     private boolean warned;
     private boolean disabled;
     private long pauseStartPs;
+    private long stormStartPs;
     private long nextRefreshPs;
 
     PfcGenerator(Simulation sim, PacketPool pool, Nic nic, Port port, RxPipeline rx, NicConfig cfg) {
@@ -59,6 +60,18 @@ final class PfcGenerator {
         return pausing;
     }
 
+    /** Adds the pause time still running at {@code now} to tx_prioN_pause_duration (end of run). */
+    void closeInterval(long now) {
+        if (pausing) {
+            for (int prio = 0; prio < 8; prio++) {
+                if ((mask >>> prio & 1) != 0) {
+                    port.counters().txPauseDurationPs[prio] += now - pauseStartPs;
+                }
+            }
+            pauseStartPs = now;
+        }
+    }
+
     void onArrival(long now, long occupancyBytes) {
         if (mask == 0 || pausing || disabled || occupancyBytes < xoffBytes) {
             return;
@@ -66,6 +79,7 @@ final class PfcGenerator {
         pausing = true;
         warned = false;
         pauseStartPs = now;
+        stormStartPs = now;
         send(MAX_QUANTA);
         schedule(now);
     }
@@ -91,7 +105,7 @@ final class PfcGenerator {
             resume(now);
             return;
         }
-        long paused = now - pauseStartPs;
+        long paused = now - stormStartPs;
         if (!warned && paused >= warningPs) {
             warned = true;
             counters.txPauseStormWarningEvents++;
@@ -122,9 +136,9 @@ final class PfcGenerator {
     private void schedule(long now) {
         long t = Math.min(nextRefreshPs, rx.timeOccupancyAtMost(now, xonBytes));
         if (!warned) {
-            t = Math.min(t, pauseStartPs + warningPs);
+            t = Math.min(t, stormStartPs + warningPs);
         }
-        t = Math.min(t, pauseStartPs + errorPs);
+        t = Math.min(t, stormStartPs + errorPs);
         timer.scheduleAt(Math.max(t, now + 1));
     }
 

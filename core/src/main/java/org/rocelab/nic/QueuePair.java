@@ -26,7 +26,7 @@ import org.rocelab.sim.Timer;
  * (one wake-up for pacing and request readiness; the requester's retransmit and RNR timers)
  * are created once and reused.
  */
-public final class QueuePair implements RcHost, CcHost {
+public final class QueuePair implements RcHost, CcHost, TxQueue {
     private final Nic nic;
     private final Simulation sim;
     private final NicConfig cfg;
@@ -42,6 +42,7 @@ public final class QueuePair implements RcHost, CcHost {
     private final Responder responder;
     private final Timer wakeTimer;
     private final CongestionControl cc;
+    private final QpCounters counters = new QpCounters();
     private QpState state = QpState.RESET;
 
     private int mtu;
@@ -92,6 +93,7 @@ public final class QueuePair implements RcHost, CcHost {
         return qpn;
     }
 
+    @Override
     public QpState state() {
         return state;
     }
@@ -100,7 +102,8 @@ public final class QueuePair implements RcHost, CcHost {
         return nic;
     }
 
-    int index() {
+    @Override
+    public int index() {
         return index;
     }
 
@@ -239,7 +242,11 @@ public final class QueuePair implements RcHost, CcHost {
         w.rkey = wr.rkey;
         w.immData = wr.immData;
         w.signaled = wr.signaled;
-        w.readyPs = sim.now() + cfg.txLatencyPs();
+        w.postedPs = sim.now();
+        w.readyPs = w.postedPs + cfg.txLatencyPs();
+        if (counters.firstPostPs < 0) {
+            counters.firstPostPs = w.postedPs;
+        }
         requester.commit();
         requestTransmit();
         return true;
@@ -264,6 +271,27 @@ public final class QueuePair implements RcHost, CcHost {
         r.lkey = lkey;
         responder.commitRecv();
         return true;
+    }
+
+    /** Per-QP metrics (OTG names) in progress. */
+    public QpCounters counters() {
+        return counters;
+    }
+
+    /** Per-QP metrics in OTG order, name to value (latencies and timestamps in ns). */
+    public java.util.Map<String, Long> metrics() {
+        counters.messageTx = requester.messagesStarted();
+        return counters.snapshot(requester.retransmitted(), responder.outOfSequence(), responder.messagesCompleted());
+    }
+
+    /** The remote QPN (after RTR). */
+    public int remoteQpn() {
+        return remoteQpn;
+    }
+
+    /** The remote IPv4 address (after RTR). */
+    public int remoteIpv4() {
+        return remoteIp;
     }
 
     /** Send work requests posted and not completed. */
@@ -300,27 +328,26 @@ public final class QueuePair implements RcHost, CcHost {
         wc.withImm = false;
         wc.immData = 0;
         wc.qpNum = qpn;
+        wc.srcQp = remoteQpn;
         wc.timePs = sim.now();
     }
 
     private static WcOpcode wcOpcode(WrOpcode op) {
-        switch (op) {
-            case RDMA_WRITE:
-            case RDMA_WRITE_WITH_IMM:
-                return WcOpcode.RDMA_WRITE;
-            case RDMA_READ:
-                return WcOpcode.RDMA_READ;
-            default:
-                return WcOpcode.SEND;
-        }
+        return switch (op) {
+            case RDMA_WRITE, RDMA_WRITE_WITH_IMM -> WcOpcode.RDMA_WRITE;
+            case RDMA_READ -> WcOpcode.RDMA_READ;
+            default -> WcOpcode.SEND;
+        };
     }
 
     // ---- receive path (from the NIC) ----
 
-    void receive(Packet p) {
+    @Override
+    public void receive(Packet p) {
         long now = sim.now();
         int op = p.opcode;
         if (op == Opcode.CNP) {
+            counters.cnpRx++;
             cc.onCnp(now);
             nic.consume(p);
             return;
@@ -330,13 +357,21 @@ public final class QueuePair implements RcHost, CcHost {
             return;
         }
         if (op == Opcode.ACKNOWLEDGE) {
+            if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
+                counters.ackRx++;
+            } else {
+                counters.nakRx++;
+            }
             cc.onAck(now, p.becn);
             requester.onAcknowledge(p.psn, p.aethSyndrome);
             nic.consume(p);
             return;
         }
         boolean marked = p.ceMarked();
+        counters.dataFramesRx++;
+        counters.rxBytes += p.frameBytes;
         if (marked) {
+            counters.ecnCeRx++;
             nic.counters().npEcnMarkedRocePackets++;
         }
         if (op >= Opcode.RDMA_READ_RESPONSE_FIRST && op <= Opcode.RDMA_READ_RESPONSE_ONLY) {
@@ -370,7 +405,8 @@ public final class QueuePair implements RcHost, CcHost {
     // ---- transmit path (from the scheduler) ----
 
     /** A control packet of {@code kind} (0 ACK/NAK, 1 CNP), or null if no longer due. */
-    Packet pollControl(int kind) {
+    @Override
+    public Packet pollControl(int kind) {
         if (kind == 1) {
             cnpQueued = false;
             Packet p = newPacket(Opcode.CNP, 0);
@@ -381,6 +417,7 @@ public final class QueuePair implements RcHost, CcHost {
             p.srcPort = 0;
             p.computeSizes();
             nic.counters().npCnpSent++;
+            counters.cnpTx++;
             nic.countTx(p);
             return p;
         }
@@ -402,12 +439,18 @@ public final class QueuePair implements RcHost, CcHost {
             p.frameBytes = NicConfig.HPCC_ACK_BYTES;
             p.wireBytes = NicConfig.HPCC_ACK_BYTES;
         }
+        if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
+            counters.ackTx++;
+        } else {
+            counters.nakTx++;
+        }
         nic.countTx(p);
         return p;
     }
 
     /** The next data packet if one may go now; otherwise arranges a wake-up and returns null. */
-    Packet pollData(long now) {
+    @Override
+    public Packet pollData(long now) {
         if (state != QpState.RTS) {
             inDataRing = false;
             return null;
@@ -438,17 +481,24 @@ public final class QueuePair implements RcHost, CcHost {
         }
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + nic.port().serializationPs(p.wireBytes, cc.rateBps());
+        nextSendPs = now + nic.port().serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
+        counters.dataFramesTx++;
+        counters.txBytes += p.frameBytes;
+        if (counters.firstTimestampPs < 0) {
+            counters.firstTimestampPs = now;
+        }
         return p;
     }
 
-    boolean wantsData() {
+    @Override
+    public boolean wantsData() {
         return state == QpState.RTS && (responder.hasReadResponse() || requester.hasSendable());
     }
 
-    void leftDataRing() {
+    @Override
+    public void leftDataRing() {
         inDataRing = false;
     }
 
@@ -487,39 +537,8 @@ public final class QueuePair implements RcHost, CcHost {
 
     @Override
     public Packet newPacket(int opcode, int psn) {
-        Packet p = nic.pool().acquire();
-        p.kind = cfg.roce().packetKind();
-        p.createdPs = sim.now();
-        p.trafficClass = pcp;
-        p.flowId = flowId;
-        p.srcNode = nic.nodeId();
-        p.dstNode = remoteNode;
-        p.senderQpIndex = index;
-        p.srcMac = nic.mac();
-        p.dstMac = remoteMac;
-        if (cfg.vlanId() >= 0) {
-            p.vlanTagged = true;
-            p.vid = cfg.vlanId();
-            p.pcp = pcp;
-        }
-        p.dscp = dscp;
-        p.ecn = cfg.ecn() ? 2 : 0;
-        p.srcIp = nic.ipv4();
-        p.dstIp = remoteIp;
-        if (p.kind == org.rocelab.packet.PacketKind.ROCE_V1) {
-            p.ipv6 = true;
-            p.srcIp6Lo = 0x0000FFFF00000000L | (nic.ipv4() & 0xFFFFFFFFL);
-            p.dstIp6Lo = 0x0000FFFF00000000L | (remoteIp & 0xFFFFFFFFL);
-            p.ipProto = 0x1B;
-        } else {
-            p.ipProto = 17;
-            p.srcPort = udpSrcPort;
-            p.dstPort = org.rocelab.packet.PacketKind.ROCE_UDP_PORT;
-        }
-        p.opcode = opcode;
-        p.destQp = remoteQpn;
-        p.psn = psn;
-        return p;
+        return RoceHeaders.build(nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode,
+                remoteQpn, psn);
     }
 
     @Override
@@ -543,6 +562,12 @@ public final class QueuePair implements RcHost, CcHost {
 
     @Override
     public void completeSend(SendWqe w, WcStatus status) {
+        if (status.ok()) {
+            counters.latency(sim.now() - w.postedPs);
+            counters.lastTimestampPs = sim.now();
+        } else {
+            counters.messageFail++;
+        }
         if (status.ok() && !w.signaled) {
             return;
         }
@@ -590,7 +615,7 @@ public final class QueuePair implements RcHost, CcHost {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, cc.rateBps());
+            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
         }
         if (!inDataRing) {
             wake();

@@ -24,13 +24,10 @@ public enum RoceVersion {
 
     /** Parses {@code v1} or {@code v2}. */
     public static RoceVersion parse(String text) {
-        switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "v1":
-                return V1;
-            case "v2":
-                return V2;
-            default:
-                throw new IllegalArgumentException("nic.roce: expected v1 or v2, got '" + text + "'");
-        }
+        return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "v1" -> V1;
+            case "v2" -> V2;
+            default -> throw new IllegalArgumentException("nic.roce: expected v1 or v2, got '" + text + "'");
+        };
     }
 }

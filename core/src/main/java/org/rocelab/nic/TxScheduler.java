@@ -23,7 +23,6 @@ import org.rocelab.sim.Timer;
 final class TxScheduler implements FrameSource {
     private final Simulation sim;
     private final Nic nic;
-    private final Port port;
     private final IntRing[] control = new IntRing[8];
     private final IntRing[] data = new IntRing[8];
     private final Timer gateTimer;
@@ -38,7 +37,6 @@ final class TxScheduler implements FrameSource {
     TxScheduler(Simulation sim, Nic nic, Port port, PcieSlot pcie, long messageIntervalPs) {
         this.sim = sim;
         this.nic = nic;
-        this.port = port;
         this.pcie = pcie;
         this.messageIntervalPs = messageIntervalPs;
         for (int i = 0; i < 8; i++) {
@@ -111,7 +109,7 @@ final class TxScheduler implements FrameSource {
             }
             int n = r.size();
             for (int i = 0; i < n; i++) {
-                QueuePair qp = nic.qp(r.poll());
+                TxQueue qp = nic.qp(r.poll());
                 Packet p = qp.pollData(now);
                 if (p != null) {
                     if (qp.wantsData()) {
@@ -139,19 +137,12 @@ final class TxScheduler implements FrameSource {
     }
 
     private static boolean startsMessage(int op) {
-        switch (op) {
-            case Opcode.SEND_FIRST:
-            case Opcode.SEND_ONLY:
-            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
-            case Opcode.RDMA_WRITE_FIRST:
-            case Opcode.RDMA_WRITE_ONLY:
-            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
-            case Opcode.RDMA_READ_REQUEST:
-            case Opcode.RDMA_READ_RESPONSE_FIRST:
-            case Opcode.RDMA_READ_RESPONSE_ONLY:
-                return true;
-            default:
-                return false;
-        }
+        return switch (op) {
+            case Opcode.SEND_FIRST, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE, Opcode.RDMA_WRITE_FIRST,
+                    Opcode.RDMA_WRITE_ONLY, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE, Opcode.RDMA_READ_REQUEST,
+                    Opcode.RDMA_READ_RESPONSE_FIRST, Opcode.RDMA_READ_RESPONSE_ONLY, Opcode.UD_SEND_ONLY,
+                    Opcode.UD_SEND_ONLY_WITH_IMMEDIATE -> true;
+            default -> false;
+        };
     }
 }

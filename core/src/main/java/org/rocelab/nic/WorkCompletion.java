@@ -14,6 +14,8 @@ public final class WorkCompletion {
     public boolean withImm;
     public int immData;
     public int qpNum;
+    /** UD receive: the sender's QPN (from the DETH). */
+    public int srcQp;
     /** Simulated time the CQE was written, ps. */
     public long timePs;
 
@@ -25,6 +27,7 @@ public final class WorkCompletion {
         withImm = o.withImm;
         immData = o.immData;
         qpNum = o.qpNum;
+        srcQp = o.srcQp;
         timePs = o.timePs;
     }
 

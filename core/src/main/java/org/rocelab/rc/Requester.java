@@ -46,6 +46,8 @@ public final class Requester {
     private int consecutiveTimeouts;
     private boolean rnrWaiting;
     private boolean stopped;
+    private long retransmitted;
+    private long messagesStarted;
 
     public Requester(Simulation sim, Component owner, RcHost host, TransportCounters counters, int depth) {
         this.host = host;
@@ -130,6 +132,7 @@ public final class Requester {
         int psn = Psn.add(w.firstPsn, sendPkt);
         if (sendPkt == 0 && w.firstSentPs < 0) {
             w.firstSentPs = nowPs;
+            messagesStarted++;
         }
         Packet p;
         int coveredPsn = psn;
@@ -169,6 +172,7 @@ public final class Requester {
         p.computeSizes();
         if (anySent && Psn.diff(psn, highestSentPsn) <= 0) {
             counters.retransmittedPackets++;
+            retransmitted++;
         }
         if (!anySent || Psn.diff(coveredPsn, highestSentPsn) > 0) {
             highestSentPsn = coveredPsn;
@@ -248,21 +252,19 @@ public final class Requester {
             }
         }
         switch (syndrome) {
-            case Aeth.NAK_PSN_SEQUENCE_ERROR:
+            case Aeth.NAK_PSN_SEQUENCE_ERROR -> {
                 counters.packetSeqErr++;
                 rewind(psn);
-                break;
-            case Aeth.NAK_REMOTE_ACCESS_ERROR:
+            }
+            case Aeth.NAK_REMOTE_ACCESS_ERROR -> {
                 counters.reqRemoteAccessErrors++;
                 fail(WcStatus.IBV_WC_REM_ACCESS_ERR);
-                break;
-            case Aeth.NAK_INVALID_REQUEST:
+            }
+            case Aeth.NAK_INVALID_REQUEST -> {
                 counters.reqRemoteInvalidRequest++;
                 fail(WcStatus.IBV_WC_REM_INV_REQ_ERR);
-                break;
-            default:
-                fail(WcStatus.IBV_WC_REM_OP_ERR);
-                break;
+            }
+            default -> fail(WcStatus.IBV_WC_REM_OP_ERR);
         }
     }
 
@@ -397,11 +399,16 @@ public final class Requester {
         if (Psn.diff(sendPsn(), sndUna) < 0) {
             moveSendPointer(sndUna);
         }
-        if (sndUna != sendPsnHighWater() || sendIdx != head || sendPkt != 0 || readsOutstanding > 0) {
+        if (outstandingPackets()) {
             armTimer();
         } else {
             retransmitTimer.cancel();
         }
+    }
+
+    /** Whether some sent packet is not yet acknowledged (the ACK timer runs only then). */
+    private boolean outstandingPackets() {
+        return anySent && Psn.diff(sendPsnHighWater(), sndUna) > 0;
     }
 
     private void armTimer() {
@@ -412,7 +419,7 @@ public final class Requester {
     }
 
     private void onTimeout(long nowPs) {
-        if (stopped || head == tail) {
+        if (stopped || head == tail || !outstandingPackets()) {
             return;
         }
         counters.localAckTimeoutErr++;
@@ -490,6 +497,16 @@ public final class Requester {
         }
         sendIdx = tail;
         sendPkt = 0;
+    }
+
+    /** Packets this requester sent again (its share of retransmitted_packets). */
+    public long retransmitted() {
+        return retransmitted;
+    }
+
+    /** Messages whose first packet was sent. */
+    public long messagesStarted() {
+        return messagesStarted;
     }
 
     /** Whether the requester stopped (QP in error). */

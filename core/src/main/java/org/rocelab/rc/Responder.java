@@ -43,6 +43,8 @@ public final class Responder {
     private int nakPsn;
     private boolean ackBecn;
     private boolean stopped;
+    private long outOfSequence;
+    private long messagesCompleted;
 
     public Responder(RcHost host, TransportCounters counters, int recvDepth, int maxDestRdAtomic) {
         this.host = host;
@@ -111,9 +113,7 @@ public final class Responder {
     private void accept(Packet p, boolean echo) {
         int op = p.opcode;
         switch (op) {
-            case Opcode.RDMA_WRITE_FIRST:
-            case Opcode.RDMA_WRITE_ONLY:
-            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
+            case Opcode.RDMA_WRITE_FIRST, Opcode.RDMA_WRITE_ONLY, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE -> {
                 if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_WRITE)) {
                     remoteAccessError(p.psn);
                     return;
@@ -124,33 +124,31 @@ public final class Responder {
                 }
                 counters.rxWriteRequests++;
                 writeLength = p.rethLength;
-                break;
-            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE:
+            }
+            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE -> {
                 if (rqHead == rqTail) {
                     rnr(p.psn);
                     return;
                 }
-                break;
-            case Opcode.SEND_FIRST:
-            case Opcode.SEND_ONLY:
-            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
+            }
+            case Opcode.SEND_FIRST, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE -> {
                 recvOffset = 0;
                 if (!sendFits(p)) {
                     return;
                 }
-                break;
-            case Opcode.SEND_MIDDLE:
-            case Opcode.SEND_LAST:
-            case Opcode.SEND_LAST_WITH_IMMEDIATE:
+            }
+            case Opcode.SEND_MIDDLE, Opcode.SEND_LAST, Opcode.SEND_LAST_WITH_IMMEDIATE -> {
                 if (!sendFits(p)) {
                     return;
                 }
-                break;
-            case Opcode.RDMA_READ_REQUEST:
+            }
+            case Opcode.RDMA_READ_REQUEST -> {
                 acceptRead(p);
                 return;
-            default:
-                break;
+            }
+            default -> {
+                // RDMA_WRITE_MIDDLE and RDMA_WRITE_LAST need no check beyond the PSN
+            }
         }
         ePsn = Psn.add(ePsn, 1);
         nakSent = false;
@@ -169,6 +167,7 @@ public final class Responder {
             host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, writeLength, true, p.immDt, true);
         }
         if (last) {
+            messagesCompleted++;
             msn = (msn + 1) & Psn.MASK;
             msgStartPsn = ePsn;
         }
@@ -178,19 +177,12 @@ public final class Responder {
     }
 
     private static boolean isLastOrOnly(int op) {
-        switch (op) {
-            case Opcode.SEND_LAST:
-            case Opcode.SEND_LAST_WITH_IMMEDIATE:
-            case Opcode.SEND_ONLY:
-            case Opcode.SEND_ONLY_WITH_IMMEDIATE:
-            case Opcode.RDMA_WRITE_LAST:
-            case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE:
-            case Opcode.RDMA_WRITE_ONLY:
-            case Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE:
-                return true;
-            default:
-                return false;
-        }
+        return switch (op) {
+            case Opcode.SEND_LAST, Opcode.SEND_LAST_WITH_IMMEDIATE, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE,
+                    Opcode.RDMA_WRITE_LAST, Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE, Opcode.RDMA_WRITE_ONLY,
+                    Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE -> true;
+            default -> false;
+        };
     }
 
     private boolean sendFits(Packet p) {
@@ -219,6 +211,7 @@ public final class Responder {
         reads.add(p.psn, p.rethVa, p.rethLength, n);
         ePsn = Psn.add(ePsn, n);
         msgStartPsn = ePsn;
+        messagesCompleted++;
         msn = (msn + 1) & Psn.MASK;
         nakSent = false;
         host.requestTransmit();
@@ -247,6 +240,7 @@ public final class Responder {
 
     private void outOfSequence(Packet p) {
         counters.outOfSequence++;
+        outOfSequence++;
         if (!nakSent || Psn.diff(p.psn, highestOosPsn) <= 0) {
             if (policy.restartMessage()) {
                 ePsn = msgStartPsn;
@@ -280,6 +274,16 @@ public final class Responder {
         ackPending = true;
         ackSyndrome = Aeth.ACK_UNLIMITED;
         host.requestAck();
+    }
+
+    /** Request packets this responder received out of sequence. */
+    public long outOfSequence() {
+        return outOfSequence;
+    }
+
+    /** Messages this responder executed (SEND, WRITE and READ requests completed in order). */
+    public long messagesCompleted() {
+        return messagesCompleted;
     }
 
     /** Whether an ACK or NAK waits to be sent. */

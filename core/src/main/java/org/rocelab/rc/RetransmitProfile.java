@@ -21,17 +21,13 @@ public final class RetransmitProfile {
      * @throws IllegalArgumentException naming the known profiles
      */
     public static RetransmitPolicy byName(String name) {
-        switch (name) {
-            case "go-back-n":
-                return GO_BACK_N;
-            case "go-back-0":
-                return GO_BACK_0;
-            case "adaptive":
-                return ADAPTIVE;
-            default:
-                throw new IllegalArgumentException(
-                        "retransmission profile '" + name + "': expected go-back-n, go-back-0 or adaptive");
-        }
+        return switch (name) {
+            case "go-back-n" -> GO_BACK_N;
+            case "go-back-0" -> GO_BACK_0;
+            case "adaptive" -> ADAPTIVE;
+            default -> throw new IllegalArgumentException(
+                    "retransmission profile '" + name + "': expected go-back-n, go-back-0 or adaptive");
+        };
     }
 
     private record Fixed(String name, boolean restartMessage) implements RetransmitPolicy {

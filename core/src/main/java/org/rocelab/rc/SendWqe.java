@@ -15,6 +15,8 @@ public final class SendWqe {
     public int rkey;
     public int immData;
     public boolean signaled;
+    /** Time it was posted, ps. */
+    public long postedPs;
     /** Earliest time the NIC may start it (post time plus the transmit pipeline latency). */
     public long readyPs;
     /** PSN of its first packet; a READ consumes one PSN per response packet. */

@@ -46,6 +46,7 @@ class LatencyAndPcieTest {
         assertThat(t.sendA).hasSize(1);
         assertThat(t.sendA.get(0).status).isEqualTo(WcStatus.IBV_WC_SUCCESS);
         assertThat(t.sendA.get(0).timePs).isEqualTo(rtt);
+        assertThat(t.qpA.metrics().get("max_latency_ns")).isEqualTo(rtt / 1000);
         assertThat(t.pool.live()).isZero();
     }
 

@@ -72,4 +72,42 @@ class NicPfcTest {
         assertThat(t.sendA).hasSize(40).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
         assertThat(t.pool.live()).isZero();
     }
+
+    @Test
+    void slowPcieReceiverPausesALineRateSender() {
+        NicConfig fast = NicConfig.defaults();
+        NicConfig slow = NicConfig.builder().pcie(PcieSlot.of(3, 8, 256)).build();
+        BackToBack t = new BackToBack(1, RATE, 10_000L, fast, slow, 128, 0);
+        int iterations = 1000;
+        long[] times = t.writeBandwidth(65536, iterations, 128);
+        double measured = iterations * 65536.0 * 8 / (times[1] - times[0]) * 1000;
+        // the receiver's DMA writes 57.614 Gb/s of payload: its buffer fills and PFC holds the
+        // sender to that rate without loss (the "slow receiver" symptom)
+        double cap = 65536 * 8.0 / (16 * PcieSlot.of(3, 8, 256).dmaPs(4096)) * 1000;
+        assertThat(measured).isLessThanOrEqualTo(cap).isGreaterThan(cap * 0.99);
+        assertThat(t.b.counters().rxDiscardsPhy).isZero();
+        assertThat(t.portB.counters().txPause[3]).isGreaterThan(10);
+        assertThat(t.a.counters().transport.retransmittedPackets).isZero();
+        assertThat(t.pool.live()).isZero();
+    }
+
+    @Test
+    void closeIntervalsCountsPausingStillInProgress() {
+        BackToBack t = new BackToBack(RATE, NicConfig.defaults(), 64);
+        t.b.stallRx(10_000 * US);
+        for (int i = 0; i < 60; i++) {
+            t.qpA.postSend(t.write(i, 65536));
+        }
+        t.sim.runUntil(1000 * US);
+        assertThat(t.b.pausing()).isTrue();
+        assertThat(t.portB.counters().txPauseDurationPs[3]).isZero();
+        t.b.closeIntervals(t.sim.now());
+        t.a.closeIntervals(t.sim.now());
+        long tx = t.portB.counters().txPauseDurationPs[3];
+        long rx = t.portA.counters().rxPauseDurationPs[3];
+        // XOFF once 192 KiB arrived (≈ 16 µs of line rate plus the latencies); the peer paused
+        // from the PFC frame's arrival, one frame time and the cable later
+        assertThat(tx).isBetween(975 * US, 990 * US);
+        assertThat(rx).isBetween(tx - 1 * US, tx);
+    }
 }

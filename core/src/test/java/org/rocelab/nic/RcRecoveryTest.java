@@ -69,6 +69,19 @@ class RcRecoveryTest {
         assertThat(t.a.counters().transport.localAckTimeoutErr).isZero();
         assertThat(t.qpB.expectedPsn()).isEqualTo(8 * 16);
         assertThat(t.pool.live()).isZero();
+        java.util.Map<String, Long> qa = t.qpA.metrics();
+        java.util.Map<String, Long> qb = t.qpB.metrics();
+        assertThat(qa.get("data_frames_tx")).isEqualTo(8 * 16 + w);
+        assertThat(qa.get("data_frames_retransmitted")).isEqualTo(w);
+        assertThat(qa.get("message_tx")).isEqualTo(8);
+        assertThat(qa.get("nak_rx")).isEqualTo(1);
+        assertThat(qb.get("nak_tx")).isEqualTo(1);
+        assertThat(qb.get("data_frames_rx")).isEqualTo(8 * 16 + w - 1);
+        assertThat(qb.get("frame_sequence_error")).isEqualTo(w - 1);
+        assertThat(qb.get("message_complete_rx")).isEqualTo(8);
+        assertThat(qa.get("ack_rx")).isEqualTo(qb.get("ack_tx"));
+        assertThat(qa.get("message_fail")).isZero();
+        assertThat(qa.get("min_latency_ns")).isPositive().isLessThanOrEqualTo(qa.get("avg_latency_ns"));
     }
 
     @Test

@@ -1,0 +1,371 @@
+package org.rocelab.nic;
+
+import org.rocelab.cc.CcHost;
+import org.rocelab.cc.CongestionControl;
+import org.rocelab.packet.Opcode;
+import org.rocelab.packet.Packet;
+import org.rocelab.rc.RecvWqe;
+import org.rocelab.rc.WcStatus;
+import org.rocelab.rc.WrOpcode;
+import org.rocelab.sim.Component;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+import org.rocelab.sim.Units;
+
+/**
+ * An unreliable-datagram queue pair (IBA vol. 1 §9.8; libibverbs {@code IBV_QPT_UD}): SEND and
+ * SEND_WITH_IMM of at most one path MTU to any {@link UdAddress}, as UD_SEND_ONLY packets with a
+ * DETH (Q_Key, source QPN). No acknowledgements and no retransmission: a send completes when
+ * its packet goes to the wire; a packet with the wrong Q_Key is dropped silently, one that finds
+ * no receive WQE is dropped and counted in {@code out_of_buffer}. A receive completion's length
+ * includes the 40-byte GRH, as in libibverbs. Paced by its congestion control like an RC QP;
+ * UD QPs receive CNPs but do not generate them.
+ */
+public final class UdQueuePair implements TxQueue, CcHost {
+    /** The GRH libibverbs places before UD receive data. */
+    public static final int GRH_BYTES = 40;
+
+    private final Nic nic;
+    private final Simulation sim;
+    private final NicConfig cfg;
+    private final int index;
+    private final int qpn;
+    private final int qkey;
+    private final Component component;
+    private final ProtectionDomain pd;
+    private final CompletionQueue sendCq;
+    private final CompletionQueue recvCq;
+    private final int maxSendWr;
+    private final int maxRecvWr;
+    private final Timer wakeTimer;
+    private final CongestionControl cc;
+    private final long[] wrId;
+    private final WrOpcode[] opcode;
+    private final int[] length;
+    private final int[] imm;
+    private final boolean[] signaled;
+    private final long[] readyPs;
+    private final UdAddress[] dest;
+    private final RecvWqe[] rq;
+    private final int sqMask;
+    private final int rqMask;
+    private int sqHead;
+    private int sqTail;
+    private int rqHead;
+    private int rqTail;
+    private int psn;
+    private QpState state = QpState.RESET;
+    private boolean inDataRing;
+    private long nextSendPs;
+    private long lastSendPs;
+    private int lastWireBytes;
+
+    UdQueuePair(Nic nic, int index, ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr,
+            int maxRecvWr, int qkey) {
+        if (maxSendWr < 1 || maxRecvWr < 0) {
+            throw new IllegalArgumentException("qp: max_send_wr must be >= 1 and max_recv_wr >= 0");
+        }
+        this.nic = nic;
+        this.sim = nic.sim();
+        this.cfg = nic.config();
+        this.index = index;
+        this.qpn = Nic.QPN_BASE + index;
+        this.qkey = qkey;
+        this.component = sim.component(nic.name() + "/ud0x" + Integer.toHexString(qpn));
+        this.pd = pd;
+        this.sendCq = sendCq;
+        this.recvCq = recvCq;
+        this.maxSendWr = maxSendWr;
+        this.maxRecvWr = maxRecvWr;
+        int sq = Integer.highestOneBit(Math.max(1, maxSendWr - 1)) << 1;
+        int rqCap = Integer.highestOneBit(Math.max(1, maxRecvWr - 1)) << 1;
+        this.wrId = new long[sq];
+        this.opcode = new WrOpcode[sq];
+        this.length = new int[sq];
+        this.imm = new int[sq];
+        this.signaled = new boolean[sq];
+        this.readyPs = new long[sq];
+        this.dest = new UdAddress[sq];
+        this.sqMask = sq - 1;
+        this.rq = new RecvWqe[rqCap];
+        for (int i = 0; i < rqCap; i++) {
+            rq[i] = new RecvWqe();
+        }
+        this.rqMask = rqCap - 1;
+        this.wakeTimer = sim.timer(component, now -> wake());
+        this.cc = cfg.cc().create(this);
+    }
+
+    public int qpn() {
+        return qpn;
+    }
+
+    public int qkey() {
+        return qkey;
+    }
+
+    @Override
+    public QpState state() {
+        return state;
+    }
+
+    @Override
+    public int index() {
+        return index;
+    }
+
+    /** RESET → INIT. */
+    public void modifyToInit() {
+        expect(QpState.RESET, "INIT");
+        state = QpState.INIT;
+    }
+
+    /** INIT → RTR. */
+    public void modifyToRtr() {
+        expect(QpState.INIT, "RTR");
+        state = QpState.RTR;
+    }
+
+    /** RTR → RTS with the first PSN. */
+    public void modifyToRts(int sqPsn) {
+        expect(QpState.RTR, "RTS");
+        psn = sqPsn & 0xFFFFFF;
+        state = QpState.RTS;
+    }
+
+    /** Any state → ERR: outstanding sends and receives complete with IBV_WC_WR_FLUSH_ERR. */
+    public void modifyToError() {
+        if (state == QpState.ERR) {
+            return;
+        }
+        state = QpState.ERR;
+        wakeTimer.cancel();
+        while (sqHead != sqTail) {
+            int i = sqHead++ & sqMask;
+            complete(sendCq, wrId[i], WcStatus.IBV_WC_WR_FLUSH_ERR, WcOpcode.SEND, length[i]);
+        }
+        while (rqHead != rqTail) {
+            RecvWqe r = rq[rqHead++ & rqMask];
+            complete(recvCq, r.wrId, WcStatus.IBV_WC_WR_FLUSH_ERR, WcOpcode.RECV, 0);
+        }
+    }
+
+    private void expect(QpState from, String to) {
+        if (state != from) {
+            throw new IllegalStateException("ud qp 0x" + Integer.toHexString(qpn) + ": cannot move to " + to + " from " + state);
+        }
+    }
+
+    /**
+     * Posts a SEND or SEND_WITH_IMM to {@code to}; false if the send queue is full. A message
+     * longer than the path MTU completes with IBV_WC_LOC_LEN_ERR and the QP goes to ERR.
+     */
+    public boolean postSend(SendWr wr, UdAddress to) {
+        if (state == QpState.ERR) {
+            complete(sendCq, wr.wrId, WcStatus.IBV_WC_WR_FLUSH_ERR, WcOpcode.SEND, wr.length);
+            return true;
+        }
+        if (state != QpState.RTS) {
+            throw new IllegalStateException("post_send on ud qp 0x" + Integer.toHexString(qpn) + " in state " + state);
+        }
+        if (wr.opcode != WrOpcode.SEND && wr.opcode != WrOpcode.SEND_WITH_IMM) {
+            throw new IllegalArgumentException("ud qp: only SEND and SEND_WITH_IMM, got " + wr.opcode);
+        }
+        if (sqTail - sqHead >= maxSendWr) {
+            return false;
+        }
+        if (wr.length > cfg.mtu() || wr.length < 0) {
+            complete(sendCq, wr.wrId, WcStatus.IBV_WC_LOC_LEN_ERR, WcOpcode.SEND, wr.length);
+            nic.counters().transport.reqCqeError++;
+            modifyToError();
+            return true;
+        }
+        if (wr.length > 0 && !nic.memory().allowed(pd, wr.lkey, wr.localAddr, wr.length, 0)) {
+            complete(sendCq, wr.wrId, WcStatus.IBV_WC_LOC_PROT_ERR, WcOpcode.SEND, wr.length);
+            nic.counters().transport.reqCqeError++;
+            modifyToError();
+            return true;
+        }
+        int i = sqTail++ & sqMask;
+        wrId[i] = wr.wrId;
+        opcode[i] = wr.opcode;
+        length[i] = wr.length;
+        imm[i] = wr.immData;
+        signaled[i] = wr.signaled;
+        readyPs[i] = sim.now() + cfg.txLatencyPs();
+        dest[i] = to;
+        wake();
+        return true;
+    }
+
+    /** Posts a receive buffer; false if the receive queue is full. */
+    public boolean postRecv(long id, long addr, int len, int lkey) {
+        if (state == QpState.ERR) {
+            complete(recvCq, id, WcStatus.IBV_WC_WR_FLUSH_ERR, WcOpcode.RECV, 0);
+            return true;
+        }
+        if (rqTail - rqHead >= maxRecvWr) {
+            return false;
+        }
+        RecvWqe r = rq[rqTail++ & rqMask];
+        r.wrId = id;
+        r.addr = addr;
+        r.length = len;
+        r.lkey = lkey;
+        return true;
+    }
+
+    private void complete(CompletionQueue cq, long id, WcStatus status, WcOpcode op, int len) {
+        WorkCompletion wc = cq.entry();
+        wc.wrId = id;
+        wc.status = status;
+        wc.opcode = op;
+        wc.byteLen = len;
+        wc.withImm = false;
+        wc.immData = 0;
+        wc.qpNum = qpn;
+        wc.srcQp = 0;
+        wc.timePs = sim.now();
+        cq.commit();
+    }
+
+    @Override
+    public Packet pollControl(int kind) {
+        return null;
+    }
+
+    @Override
+    public Packet pollData(long now) {
+        if (state != QpState.RTS || sqHead == sqTail) {
+            inDataRing = false;
+            return null;
+        }
+        int i = sqHead & sqMask;
+        long ready = Math.max(nextSendPs, readyPs[i]);
+        if (ready > now) {
+            inDataRing = false;
+            wakeTimer.scheduleAt(ready);
+            return null;
+        }
+        sqHead++;
+        UdAddress to = dest[i];
+        boolean withImm = opcode[i] == WrOpcode.SEND_WITH_IMM;
+        Packet p = RoceHeaders.build(nic, cfg.pcp(), cfg.dscp(), 0xC000 | (qpn & 0x3FFF), index, -1, to.ipv4(),
+                to.nextHopMac(), to.nodeId(), withImm ? Opcode.UD_SEND_ONLY_WITH_IMMEDIATE : Opcode.UD_SEND_ONLY,
+                to.qpn(), psn);
+        psn = (psn + 1) & 0xFFFFFF;
+        p.dethQkey = to.qkey();
+        p.dethSrcQp = qpn;
+        p.immDt = imm[i];
+        p.payloadBytes = length[i];
+        p.computeSizes();
+        lastSendPs = now;
+        lastWireBytes = p.wireBytes;
+        nextSendPs = now + Units.serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
+        cc.onPacketSent(now, p.wireBytes);
+        nic.countTx(p);
+        if (signaled[i]) {
+            complete(sendCq, wrId[i], WcStatus.IBV_WC_SUCCESS, WcOpcode.SEND, length[i]);
+        }
+        dest[i] = null;
+        return p;
+    }
+
+    @Override
+    public boolean wantsData() {
+        return state == QpState.RTS && sqHead != sqTail;
+    }
+
+    @Override
+    public void leftDataRing() {
+        inDataRing = false;
+    }
+
+    private void wake() {
+        if (inDataRing || !wantsData()) {
+            return;
+        }
+        long now = sim.now();
+        long t = Math.max(nextSendPs, readyPs[sqHead & sqMask]);
+        if (t <= now) {
+            wakeTimer.cancel();
+            inDataRing = true;
+            nic.tx().addData(cfg.pcp(), index);
+            nic.kickPort();
+        } else {
+            wakeTimer.scheduleAt(t);
+        }
+    }
+
+    @Override
+    public void receive(Packet p) {
+        if (p.opcode == Opcode.CNP) {
+            cc.onCnp(sim.now());
+        } else if ((state == QpState.RTR || state == QpState.RTS) && Opcode.hasDeth(p.opcode) && p.dethQkey == qkey) {
+            if (rqHead == rqTail) {
+                nic.counters().transport.outOfBuffer++;
+            } else {
+                RecvWqe r = rq[rqHead++ & rqMask];
+                WorkCompletion wc = recvCq.entry();
+                boolean withImm = p.opcode == Opcode.UD_SEND_ONLY_WITH_IMMEDIATE;
+                wc.wrId = r.wrId;
+                wc.opcode = WcOpcode.RECV;
+                wc.qpNum = qpn;
+                wc.srcQp = p.dethSrcQp;
+                wc.withImm = withImm;
+                wc.immData = withImm ? p.immDt : 0;
+                wc.timePs = sim.now();
+                if (p.payloadBytes + GRH_BYTES > r.length) {
+                    wc.status = WcStatus.IBV_WC_LOC_LEN_ERR;
+                    wc.byteLen = 0;
+                } else {
+                    wc.status = WcStatus.IBV_WC_SUCCESS;
+                    wc.byteLen = p.payloadBytes + GRH_BYTES;
+                }
+                recvCq.commit();
+            }
+        }
+        nic.consume(p);
+    }
+
+    // ---- CcHost ----
+
+    @Override
+    public Simulation sim() {
+        return sim;
+    }
+
+    @Override
+    public Component component() {
+        return component;
+    }
+
+    @Override
+    public long lineRateBps() {
+        return nic.port().rateBps();
+    }
+
+    @Override
+    public void rateChanged() {
+        if (lastWireBytes > 0) {
+            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
+        }
+        if (!inDataRing) {
+            wake();
+        }
+    }
+
+    @Override
+    public void countCnp(boolean handled) {
+        if (handled) {
+            nic.counters().rpCnpHandled++;
+        } else {
+            nic.counters().rpCnpIgnored++;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return component.name() + "[" + state + "]";
+    }
+}
