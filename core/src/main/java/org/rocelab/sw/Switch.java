@@ -41,17 +41,16 @@ public final class Switch {
     private final EcmpHash ecmp;
     private final LpmTable lpm = new LpmTable();
     private final List<int[]> groups = new ArrayList<>();
+    private final List<Route> routes = new ArrayList<>();
     private int[][] groupArray = new int[0][];
     private SwitchPort[] ports = new SwitchPort[0];
     private final Map<String, Integer> portsByName = new HashMap<>();
     private final long[] drops = new long[QueueCounters.REASONS];
     private long ecnMarked;
-    private final MacTable fdb;
+    private final VlanBridge bridge;
     private final long routerMac;
-    private final int[] vlanTc = new int[4096];
-    private int[][] vlanPorts = new int[4096][];
-    private long flooded;
-    private long floodCopies;
+    private final CnpGenerator cnp;
+    private int pulling = -1;
 
     /** A switch with SONiC's dynamic-threshold MMU. */
     public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg) {
@@ -79,12 +78,13 @@ public final class Switch {
         this.losslessQueueMask = cfg.losslessQueueMask();
         this.acl = new AclTable(cfg.acl());
         this.ecmp = new EcmpHash(cfg.ecmp());
-        this.fdb = new MacTable(cfg.macAgeingPs());
+        this.bridge = new VlanBridge(this, pool, new MacTable(cfg.macAgeingPs()), cfg.vlanToTc());
+        this.cnp = cfg.switchCnp() ? new CnpGenerator(pool, cfg.cnpDscp(), cfg.cnpIntervalPs()) : null;
         this.routerMac = 0x02_00_00_00_00_00L | (name.hashCode() & 0xFFFF_FFFFL);
-        Arrays.fill(vlanTc, -1);
-        for (Map.Entry<Integer, Integer> e : cfg.vlanToTc().entrySet()) {
-            vlanTc[e.getKey()] = e.getValue();
-        }
+    }
+
+    long now() {
+        return sim.now();
     }
 
     /** The MAC of this switch's routing interface: bridged frames sent to it are routed. */
@@ -94,17 +94,17 @@ public final class Switch {
 
     /** The forwarding database (MAC learning). */
     public MacTable fdb() {
-        return fdb;
+        return bridge.fdb();
     }
 
     /** Packets this switch created by replicating flooded frames (for the conservation ledger). */
     public long floodCopies() {
-        return floodCopies;
+        return bridge.floodCopies();
     }
 
     /** Frames flooded to a VLAN because their destination MAC was unknown. */
     public long flooded() {
-        return flooded;
+        return bridge.flooded();
     }
 
     public String name() {
@@ -173,25 +173,25 @@ public final class Switch {
         ports = Arrays.copyOf(ports, index + 1);
         ports[index] = sp;
         portsByName.put(portName, index);
-        for (int vid = 1; vid < 4095; vid++) {
-            if (sp.member(vid)) {
-                int[] m = vlanPorts[vid] == null ? new int[0] : vlanPorts[vid];
-                m = Arrays.copyOf(m, m.length + 1);
-                m[m.length - 1] = index;
-                vlanPorts[vid] = m;
-            }
-        }
+        bridge.addPort(sp);
         return sp;
     }
 
     /** Adds a computed route: {@code prefix/len} via the ports listed (ECMP when several). */
     public void addRoute(int prefix, int len, int[] portIndices) {
         lpm.put(prefix, len, group(portIndices), false);
+        routes.add(new Route(prefix, len, portIndices, false));
     }
 
     /** Adds a static route, which overrides a computed route on the same prefix. */
     public void addStaticRoute(int prefix, int len, int[] portIndices) {
         lpm.put(prefix, len, group(portIndices), true);
+        routes.add(new Route(prefix, len, portIndices, true));
+    }
+
+    /** Every route added, in order (for outputs and the doctor). */
+    public List<Route> routes() {
+        return java.util.Collections.unmodifiableList(routes);
     }
 
     private int group(int[] portIndices) {
@@ -254,8 +254,8 @@ public final class Switch {
             tc = dscpToTc[p.dscp & 63];
         } else if (p.vlanTagged && ip.trust == Trust.PCP) {
             tc = pcpToTc[p.pcp & 7];
-        } else if (vid > 0 && vlanTc[vid] >= 0) {
-            tc = vlanTc[vid];
+        } else if (vid > 0 && bridge.vlanTc(vid) >= 0) {
+            tc = bridge.vlanTc(vid);
         } else {
             tc = ip.defaultTc;
         }
@@ -275,7 +275,7 @@ public final class Switch {
             return;
         }
         if (ip.bridged && p.dstMac != routerMac) {
-            bridge(p, in, vid, pg, q);
+            bridge.forward(p, in, vid, pg, q);
             return;
         }
         if (!isIp) {
@@ -296,65 +296,33 @@ public final class Switch {
     }
 
     /**
-     * IEEE 802.1Q bridging within VLAN {@code vid}: learn the source, forward to the known port
-     * of the destination, or flood unknown unicast and broadcast/multicast to every other member
-     * (lossless flooding included, as in Guo et al. 2016's deadlock). A frame whose destination
-     * sits behind its own ingress port is filtered (dropped, counted as no_route).
+     * Sends a switch CNP for {@code data}'s flow back towards its sender, routed like any frame
+     * and charged to the ingress port the data came from.
      */
-    private void bridge(Packet p, int in, int vid, int pg, int q) {
-        long now = sim.now();
-        fdb.learn(vid, p.srcMac, in, now);
-        boolean group = (p.dstMac >>> 40 & 1) != 0;
-        int out = group ? -1 : fdb.lookup(vid, p.dstMac, now);
-        if (out == in) {
-            rxDrop(ports[in], p, DropReason.NO_ROUTE);
+    private void sendCnp(Packet data, int in) {
+        if (data.kind != PacketKind.ROCE_V2) {
             return;
         }
-        if (out >= 0) {
-            tagForEgress(p, ports[out], vid);
-            enqueue(p, in, pg, ports[out], q);
+        Packet c = cnp.forFlow(data, sim.now());
+        if (c == null) {
             return;
         }
-        int[] members = vlanPorts[vid];
-        int last = -1;
-        for (int m : members) {
-            if (m != in) {
-                last = m;
-            }
-        }
-        if (last < 0) {
-            rxDrop(ports[in], p, DropReason.NO_ROUTE);
+        int tc = dscpToTc[c.dscp];
+        c.trafficClass = tc;
+        int out = routeLookup(c);
+        if (out < 0) {
+            rxDrop(ports[in], c, DropReason.NO_ROUTE);
             return;
         }
-        flooded++;
-        for (int m : members) {
-            if (m == in || m == last) {
-                continue;
-            }
-            Packet c = pool.acquire();
-            c.copyFrom(p);
-            floodCopies++;
-            tagForEgress(c, ports[m], vid);
-            enqueue(c, in, pg, ports[m], q);
-        }
-        tagForEgress(p, ports[last], vid);
-        enqueue(p, in, pg, ports[last], q);
+        enqueue(c, in, tcToPg[tc], ports[out], tcToQueue[tc]);
     }
 
-    /** Tagged on a trunk for a VLAN other than the native one, untagged otherwise. */
-    private static void tagForEgress(Packet p, SwitchPort op, int vid) {
-        boolean tagged = vid != op.accessVlan;
-        if (tagged != p.vlanTagged) {
-            if (tagged) {
-                p.pcp = p.trafficClass;
-            }
-            p.vlanTagged = tagged;
-            p.computeSizes();
-        }
-        p.vid = vid;
+    /** CNPs this switch generated in place of CE marks. */
+    public long cnpSent() {
+        return cnp == null ? 0 : cnp.sent;
     }
 
-    private void enqueue(Packet p, int in, int pg, SwitchPort op, int q) {
+    void enqueue(Packet p, int in, int pg, SwitchPort op, int q) {
         int bytes = p.frameBytes;
         if (bytes > op.mtu) {
             txDrop(op, q, p, DropReason.MTU);
@@ -386,9 +354,14 @@ public final class Switch {
         p.ingressPg = pg;
         p.inHeadroom = headroom;
         if (!cfg.ecnAtDequeue() && op.wred[q] != null) {
+            int ecnBefore = p.ecn;
             int w = op.wred[q].apply(p, queueBefore);
             if (w == WredMarker.MARKED) {
                 countMark(op, q, bytes);
+                if (cnp != null) {
+                    p.ecn = ecnBefore;
+                    sendCnp(p, in);
+                }
             } else if (w == WredMarker.DROP) {
                 mmu.releaseEgress(out, q, bytes);
                 mmu.releaseIngress(in, pg, bytes, headroom);
@@ -400,7 +373,9 @@ public final class Switch {
         if (mmu.checkXoff(in, pg)) {
             ports[in].pfc.xoff(pg);
         }
-        op.port.kick();
+        if (out != pulling) {
+            op.port.kick();
+        }
     }
 
     /**
@@ -412,9 +387,16 @@ public final class Switch {
         release(p, out, q);
         SwitchPort op = ports[out];
         if (cfg.ecnAtDequeue() && op.wred[q] != null) {
+            int ecnBefore = p.ecn;
             int w = op.wred[q].apply(p, mmu.queueBytes(out, q));
             if (w == WredMarker.MARKED) {
                 countMark(op, q, bytes);
+                if (cnp != null) {
+                    p.ecn = ecnBefore;
+                    pulling = out;
+                    sendCnp(p, p.ingressPort);
+                    pulling = -1;
+                }
             } else if (w == WredMarker.DROP) {
                 txDrop(op, q, p, DropReason.WRED);
                 return false;
@@ -459,7 +441,7 @@ public final class Switch {
         ecnMarked++;
     }
 
-    private void rxDrop(SwitchPort ip, Packet p, DropReason reason) {
+    void rxDrop(SwitchPort ip, Packet p, DropReason reason) {
         ip.rxDrops[reason.ordinal()]++;
         drops[reason.ordinal()]++;
         pool.drop(p, reason);

@@ -30,6 +30,9 @@ import org.rocelab.sim.Units;
  * @param defaultTc TC for frames the trusted field cannot classify, default 0
  * @param vlanToTc TC of unclassified frames per VLAN (VLAN → priority), before {@code defaultTc}
  * @param macAgeingPs FDB ageing time, default 600 s (SONiC fdb_aging_time)
+ * @param switchCnp send CNPs to the sender instead of CE-marking ECT RoCEv2 packets
+ * @param cnpDscp DSCP of switch-generated CNPs, default 48
+ * @param cnpIntervalPs at most one switch CNP per flow per interval, default 50 µs
  * @param pauseRefresh whether an XOFF is refreshed every half pause time while it lasts, default true;
  *     false for HPCC's switch, which sends one pause per XOFF and one resume per XON
  */
@@ -56,6 +59,9 @@ public record SwitchConfig(
         int defaultTc,
         java.util.Map<Integer, Integer> vlanToTc,
         long macAgeingPs,
+        boolean switchCnp,
+        int cnpDscp,
+        long cnpIntervalPs,
         boolean pauseRefresh) {
 
     public static final int MAX_MTU = 9216;
@@ -127,6 +133,12 @@ public record SwitchConfig(
         if (macAgeingPs <= 0) {
             throw new IllegalArgumentException("mac_ageing: must be positive");
         }
+        if (cnpDscp < 0 || cnpDscp > 63) {
+            throw new IllegalArgumentException("cnp.dscp: expected 0-63, got " + cnpDscp);
+        }
+        if (cnpIntervalPs < 0) {
+            throw new IllegalArgumentException("cnp.interval: must not be negative");
+        }
     }
 
     /** SONiC defaults. */
@@ -159,6 +171,9 @@ public record SwitchConfig(
         b.defaultTc = defaultTc;
         b.vlanToTc = vlanToTc;
         b.macAgeingPs = macAgeingPs;
+        b.switchCnp = switchCnp;
+        b.cnpDscp = cnpDscp;
+        b.cnpIntervalPs = cnpIntervalPs;
         b.pauseRefresh = pauseRefresh;
         return b;
     }
@@ -231,6 +246,9 @@ public record SwitchConfig(
         private int defaultTc = 0;
         private java.util.Map<Integer, Integer> vlanToTc = java.util.Map.of();
         private long macAgeingPs = 600 * Units.PS_PER_S;
+        private boolean switchCnp;
+        private int cnpDscp = 48;
+        private long cnpIntervalPs = 50 * Units.PS_PER_US;
         private boolean pauseRefresh = true;
 
         private static EcnProfile[] defaultEcn() {
@@ -287,6 +305,13 @@ public record SwitchConfig(
         /** TC of frames no trusted field classifies, per VLAN. */
         public Builder vlanToTc(java.util.Map<Integer, Integer> v) { vlanToTc = v; return this; }
         public Builder macAgeing(long ps) { macAgeingPs = ps; return this; }
+        /** Switch-generated CNPs instead of CE marking, with their DSCP and per-flow interval. */
+        public Builder switchCnp(boolean on, int dscp, long intervalPs) {
+            switchCnp = on;
+            cnpDscp = dscp;
+            cnpIntervalPs = intervalPs;
+            return this;
+        }
         /** Refresh XOFF every half pause time (true) or send one pause per XOFF (false, HPCC). */
         public Builder pauseRefresh(boolean v) { pauseRefresh = v; return this; }
 
@@ -294,7 +319,7 @@ public record SwitchConfig(
             return new SwitchConfig(mtu, trust, maps, losslessMask, bufferBytes, dynamicTh, lossyDynamicTh,
                     pgReservedBytes, headroomBytes, cableLengthM, xonOffsetBytes, java.util.Arrays.asList(ecn.clone()),
                     ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc, vlanToTc,
-                    macAgeingPs, pauseRefresh);
+                    macAgeingPs, switchCnp, cnpDscp, cnpIntervalPs, pauseRefresh);
         }
     }
 }

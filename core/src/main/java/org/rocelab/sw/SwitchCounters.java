@@ -47,17 +47,17 @@ public final class SwitchCounters {
     }
 
     /**
-     * {@code show queue counters}: per queue {@code UCn Counter/pkts}, {@code Counter/bytes},
-     * {@code Drop/pkts}, {@code Drop/bytes}, then drops by reason {@code UCn Drop/<reason>}.
+     * {@code show queue counters}: per queue {@code UCn Counter/Pkts}, {@code Counter/Bytes},
+     * {@code Drop/Pkts}, {@code Drop/Bytes}, then drops by reason {@code UCn Drop/<reason>}.
      */
     public Map<String, Long> queues(String portName) {
         QueueCounters c = port(portName).queueCounters();
         Map<String, Long> m = new LinkedHashMap<>();
         for (int q = 0; q < 8; q++) {
-            m.put("UC" + q + " Counter/pkts", c.txPackets[q]);
-            m.put("UC" + q + " Counter/bytes", c.txBytes[q]);
-            m.put("UC" + q + " Drop/pkts", c.dropPackets[q]);
-            m.put("UC" + q + " Drop/bytes", c.dropBytes[q]);
+            m.put("UC" + q + " Counter/Pkts", c.txPackets[q]);
+            m.put("UC" + q + " Counter/Bytes", c.txBytes[q]);
+            m.put("UC" + q + " Drop/Pkts", c.dropPackets[q]);
+            m.put("UC" + q + " Drop/Bytes", c.dropBytes[q]);
         }
         for (int q = 0; q < 8; q++) {
             for (DropReason r : DropReason.values()) {

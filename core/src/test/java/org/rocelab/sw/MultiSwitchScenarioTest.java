@@ -92,7 +92,7 @@ class MultiSwitchScenarioTest {
         assertThat(l.sw0.mmu().empty()).isTrue();
         assertThat(l.sw1.mmu().empty()).isTrue();
         // TTL decremented once per switch
-        assertThat(l.sw0.counters().queues("h0").get("UC3 Counter/pkts")).isEqualTo(8000);
+        assertThat(l.sw0.counters().queues("h0").get("UC3 Counter/Pkts")).isEqualTo(8000);
     }
 
     @Test
@@ -119,5 +119,22 @@ class MultiSwitchScenarioTest {
         assertThat(a.sw0.ecnMarked()).isPositive().isEqualTo(b.sw0.ecnMarked());
         assertThat(a.sw0.counters().pfc("sw1")).isEqualTo(b.sw0.counters().pfc("sw1"));
         assertThat(a.pool.live()).isZero();
+    }
+
+    @Test
+    void staticRoutesFormingALoopEndInTtlDrops() {
+        Line l = new Line(IncastScenarioTest.base().build(), 1, true);
+        int far = 10 << 24 | 9 << 16;
+        l.sw0.addStaticRoute(far, 16, new int[] {l.sw0.port("sw1").index()});
+        l.sw1.addStaticRoute(far, 16, new int[] {l.sw1.port("sw0").index()});
+        l.sources[1].dstIp = far | 1;
+        l.sources[1].remaining = 10;
+        l.hosts[1].kick();
+        l.sim.runUntilIdle();
+        assertThat(l.pool.live()).isZero();
+        // TTL 64 leaves h1; each switch decrements; the switch receiving TTL 1 drops
+        assertThat(l.sw0.drops(DropReason.TTL) + l.sw1.drops(DropReason.TTL)).isEqualTo(10);
+        assertThat(l.sw1.port("sw0").queueCounters().txPackets[3]).isEqualTo(10L * 32);
+        assertThat(l.sw0.port("sw1").queueCounters().txPackets[3]).isEqualTo(10L * 31);
     }
 }

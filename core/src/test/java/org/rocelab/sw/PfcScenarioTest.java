@@ -166,4 +166,69 @@ class PfcScenarioTest {
         assertThat(s.sinks[0].packets + wdDrops).isEqualTo(30_000);
         assertThat(s.sw.counters().pfcwd("h0").get("3 TX DROP")).isEqualTo(wdDrops);
     }
+
+    @Test
+    void xoffIsRefreshedEveryHalfPauseTimeUntilXon() {
+        SwitchConfig cfg = IncastScenarioTest.base().buffer(1_000_000).build();
+        Star s = new Star(cfg, 2, G100, 2);
+        s.send(1, 0, 4_000);
+        Port h0 = s.hostPorts[0];
+        long hold = Units.PS_PER_MS;
+        org.rocelab.sim.Timer[] keep = new org.rocelab.sim.Timer[1];
+        keep[0] = s.sim.timer(s.sim.component("hold"), now -> {
+            h0.sendControl(pfcFrame(s, 3, now + 100 * Units.PS_PER_US < hold ? 0xFFFF : 0));
+            if (now + 100 * Units.PS_PER_US < hold + 1) {
+                keep[0].scheduleAt(now + 100 * Units.PS_PER_US);
+            }
+        });
+        keep[0].scheduleAt(0);
+        s.start();
+        s.sim.runUntilIdle();
+        IncastScenarioTest.assertConserved(s);
+        assertThat(s.pool.droppedTotal()).isZero();
+        long xoffPs = s.sw.port("h1").port().counters().txPauseDurationPs[3];
+        long refreshPs = 0xFFFFL * QUANTUM_PS / 2; // 167.7696 us at 100G
+        assertThat(xoffPs).isGreaterThan(hold / 2);
+        // one XOFF, a refresh every half pause time while XOFF, one XON
+        assertThat(s.sw.port("h1").port().counters().txPause[3]).isEqualTo(2 + xoffPs / refreshPs);
+        assertThat(s.hostPorts[1].counters().rxPauseTransitions[3]).isEqualTo(1);
+        assertThat(s.hostPorts[1].counters().rxPauseDurationPs[3])
+                .isEqualTo(xoffPs);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = WatchdogAction.class, names = {"FORWARD", "ALERT"})
+    void watchdogForwardIgnoresThePauseAndAlertOnlyCounts(WatchdogAction action) {
+        long detect = Units.PS_PER_MS;
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .watchdog(new WatchdogConfig(detect, 2 * Units.PS_PER_MS, action))
+                .build();
+        Star s = new Star(cfg, 2, G100, 2);
+        s.send(1, 0, 5_000);
+        Port h0 = s.hostPorts[0];
+        long period = 100 * Units.PS_PER_US;
+        org.rocelab.sim.Timer[] storm = new org.rocelab.sim.Timer[1];
+        storm[0] = s.sim.timer(s.sim.component("storm"), now -> {
+            h0.sendControl(pfcFrame(s, 3, 0xFFFF));
+            if (now + period < 3 * Units.PS_PER_MS) {
+                storm[0].scheduleAt(now + period);
+            }
+        });
+        storm[0].scheduleAt(0);
+        s.start();
+        s.sim.runUntil(2 * Units.PS_PER_MS);
+        Map<String, Long> wd = s.sw.counters().pfcwd("h0");
+        assertThat(wd.get("3 STORM DETECTED")).isEqualTo(1);
+        if (action == WatchdogAction.FORWARD) {
+            assertThat(s.sinks[0].packets).as("forwarded despite the pause").isPositive();
+            assertThat(wd.get("3 TX OK")).isEqualTo(s.sw.port("h0").queueCounters().txPackets[3]);
+        } else {
+            assertThat(s.sinks[0].packets).as("alert only: still paused").isZero();
+        }
+        s.sim.runUntilIdle();
+        IncastScenarioTest.assertConserved(s);
+        assertThat(s.pool.droppedTotal()).isZero();
+        assertThat(s.sinks[0].packets).isEqualTo(5_000);
+        assertThat(s.sw.counters().pfcwd("h0").get("3 STORM RESTORED")).isEqualTo(1);
+    }
 }

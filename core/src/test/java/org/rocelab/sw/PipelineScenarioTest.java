@@ -100,6 +100,9 @@ class PipelineScenarioTest {
         SwitchConfig cfg = IncastScenarioTest.base().ecmp(new EcmpConfig(EcmpConfig.ALL, seed)).build();
         Star s = new Star(cfg, 5, G100, 2);
         s.sw.addRoute(10 << 24 | 1 << 16, 16, new int[] {0, 1, 2, 3});
+        Route last = s.sw.routes().get(s.sw.routes().size() - 1);
+        assertThat(last.cidr()).isEqualTo("10.1.0.0/16");
+        assertThat(last.ports()).containsExactly(0, 1, 2, 3);
         TestSource src = s.sources[4];
         int[] ttlSeen = new int[1];
         s.hostPorts[4].source(paused -> {
@@ -129,9 +132,13 @@ class PipelineScenarioTest {
         return c;
     }
 
-    @Test
-    void ecnMarksCongestedQueueAndCountsIt() {
-        SwitchConfig cfg = IncastScenarioTest.base().ecn(3, EcnProfile.of(20_000, 200_000, 0.2)).build();
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void ecnMarksCongestedQueueAndCountsIt(boolean atDequeue) {
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .ecn(3, EcnProfile.of(20_000, 200_000, 0.2))
+                .ecnAtDequeue(atDequeue)
+                .build();
         Star s = new Star(cfg, 5, G100, 2);
         for (int i = 1; i <= 4; i++) {
             s.send(i, 0, 500);
@@ -181,5 +188,34 @@ class PipelineScenarioTest {
         assertThat(cfg.losslessPgMask()).isEqualTo(1 << 3 | 1 << 4);
         assertThat(cfg.headroomFor(G100, 5)).isEqualTo(91_136);
         assertThat(cfg.losslessAlpha()).isEqualTo(0.125);
+    }
+
+    @Test
+    void switchCnpGoesBackToTheSenderInsteadOfAMark() {
+        long interval = 10 * org.rocelab.sim.Units.PS_PER_US;
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .ecn(3, EcnProfile.of(20_000, 200_000, 0.2))
+                .switchCnp(true, 48, interval)
+                .build();
+        Star s = new Star(cfg, 5, G100, 2);
+        for (int i = 1; i <= 4; i++) {
+            s.send(i, 0, 500);
+        }
+        s.start();
+        s.sim.runUntilIdle();
+        IncastScenarioTest.assertConserved(s);
+        long cnps = s.sw.cnpSent();
+        assertThat(cnps).isPositive();
+        assertThat(s.sinks[0].ceMarked).as("no CE marks reach the receiver").isZero();
+        long back = 0;
+        for (int i = 1; i <= 4; i++) {
+            back += s.sinks[i].packets;
+            // one CNP per flow per 10 us at most over the run
+            long runPs = s.sinks[0].lastPs;
+            assertThat(s.sinks[i].packets).isLessThanOrEqualTo(runPs / interval + 1);
+        }
+        assertThat(back).isEqualTo(cnps);
+        assertThat(s.sw.port("h1").queueCounters().txPackets[6]).as("CNPs leave in TC6 (DSCP 48)").isPositive();
+        assertThat(s.sw.ecnMarked()).isGreaterThanOrEqualTo(cnps);
     }
 }
