@@ -41,7 +41,7 @@ final class BenchCommand implements Callable<Integer> {
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long cpu0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
-            Simulation sim = holdModel(pending, 20_000_000L);
+            Simulation sim = holdModel(pending, pending <= 1_000 ? 20_000_000L : 10_000_000L);
             double secs = (System.nanoTime() - t0) / 1e9;
             double cpuSecs = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
             System.out.printf(

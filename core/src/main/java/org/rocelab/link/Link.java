@@ -28,14 +28,14 @@ public final class Link {
         b.attach(bToA, spec.rateBps());
         applyPhy();
         if (!spec.fecMatches()) {
-            a.linkState(false);
-            b.linkState(false);
+            a.neverUp();
+            b.neverUp();
         }
     }
 
     private void applyPhy() {
-        aToB.errorModel(new PhyErrorModel(spec.fecA(), spec.berAtoB()));
-        bToA.errorModel(new PhyErrorModel(spec.fecB(), spec.berBtoA()));
+        aToB.errorModel(new PhyErrorModel(spec.fecA(), spec.berAtoB(), spec.rateBps()));
+        bToA.errorModel(new PhyErrorModel(spec.fecB(), spec.berBtoA(), spec.rateBps()));
     }
 
     public String name() {

@@ -245,7 +245,7 @@ public final class Port implements PacketSink {
                     globalPausedSincePs = now;
                 }
                 globalPaused = true;
-                globalPausedUntilPs = pauseUntilResume ? Long.MAX_VALUE : now + p.pauseQuanta * quantumPs;
+                globalPausedUntilPs = pauseUntilResume ? Long.MAX_VALUE : now + quantaPs(p.pauseQuanta);
             } else if (globalPaused) {
                 endGlobalPause(now);
             }
@@ -265,7 +265,7 @@ public final class Port implements PacketSink {
                         pausedMask |= 1 << prio;
                         pausedSincePs[prio] = now;
                     }
-                    pausedUntilPs[prio] = pauseUntilResume ? Long.MAX_VALUE : now + quanta * quantumPs;
+                    pausedUntilPs[prio] = pauseUntilResume ? Long.MAX_VALUE : now + quantaPs(quanta);
                 } else if ((pausedMask >>> prio & 1) != 0) {
                     resume(prio, now);
                 }
@@ -274,6 +274,11 @@ public final class Port implements PacketSink {
         pool.consume(p);
         armPauseExpiry();
         kick();
+    }
+
+    /** {@code quanta} × 512 bit times at this port's rate, exact to the ps (rounded up once). */
+    private long quantaPs(int quanta) {
+        return Units.serializationPs(quanta * 64L, rateBps);
     }
 
     private void resume(int prio, long now) {
@@ -331,6 +336,15 @@ public final class Port implements PacketSink {
         if (up && !nowUp) {
             counters.linkDownEvents++;
         }
+        setUp(nowUp);
+    }
+
+    /** A link that never came up (FEC mismatch at attach) is down without a down event. */
+    void neverUp() {
+        setUp(false);
+    }
+
+    private void setUp(boolean nowUp) {
         this.up = nowUp;
         if (nowUp) {
             kick();

@@ -28,6 +28,13 @@ public final class Simulation {
     private long events;
     private long fingerprint = 0x9E3779B97F4A7C15L;
     private boolean stopped;
+    /**
+     * The timer whose handler is running. It stays in the heap while its handler runs: most
+     * handlers reschedule their own timer (a port's next transmit, a link's next arrival), and
+     * moving it from the top to its new key is one sift instead of a removal and an insertion.
+     * It is removed after the handler if it was not rescheduled. Not pending meanwhile.
+     */
+    private Timer firing;
 
     public Simulation(long seed) {
         this.seed = seed;
@@ -50,7 +57,7 @@ public final class Simulation {
 
     /** Events waiting in the heap. */
     public int pendingEvents() {
-        return heap.size();
+        return firing == null ? heap.size() : heap.size() - 1;
     }
 
     /** A hash of every fired event's time and component, for golden tests. */
@@ -83,9 +90,7 @@ public final class Simulation {
 
     /** Creates a reusable timer owned by {@code owner}. */
     public Timer timer(Component owner, EventHandler handler) {
-        Timer t = new Timer(this, owner, handler, heap.timerCount());
-        heap.register(t);
-        return t;
+        return new Timer(this, owner, handler);
     }
 
     /** A deterministic random stream for the named component: same seed and name, same draws. */
@@ -98,17 +103,23 @@ public final class Simulation {
             throw new IllegalArgumentException(
                     "cannot schedule " + t.owner.name() + " in the past: " + atPs + " < " + nowPs);
         }
+        if (t == firing) {
+            firing = null; // it stays in the heap and moves to its new key
+        }
         Component owner = t.owner;
         t.timePs = atPs;
-        heap.schedule(t.id, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
+        heap.schedule(t, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     void cancel(Timer t) {
-        heap.remove(t.id);
+        if (t == firing) {
+            firing = null;
+        }
+        heap.remove(t);
     }
 
     boolean pending(Timer t) {
-        return heap.contains(t.id);
+        return t != firing && t.heapIndex >= 0;
     }
 
     /** Asks the loop to return after the current event. */
@@ -131,11 +142,19 @@ public final class Simulation {
                 break;
             }
             long ownerId = h.topTie() >>> TIE_COUNT_BITS;
-            Timer t = h.poll();
+            Timer t = h.top();
             nowPs = at;
             events++;
             fingerprint = mix(fingerprint ^ at) + ownerId;
-            t.handler.onEvent(at);
+            firing = t;
+            try {
+                t.handler.onEvent(at);
+            } finally {
+                if (firing == t) {
+                    firing = null;
+                    h.remove(t);
+                }
+            }
         }
         if (!stopped && endPs > nowPs && endPs != Long.MAX_VALUE) {
             nowPs = endPs;

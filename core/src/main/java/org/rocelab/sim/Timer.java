@@ -12,14 +12,14 @@ public final class Timer {
     final Simulation sim;
     final EventHandler handler;
     final Component owner;
-    final int id;
     long timePs;
+    /** Slot in the event heap, -1 when not pending. */
+    int heapIndex = -1;
 
-    Timer(Simulation sim, Component owner, EventHandler handler, int id) {
+    Timer(Simulation sim, Component owner, EventHandler handler) {
         this.sim = sim;
         this.owner = owner;
         this.handler = handler;
-        this.id = id;
     }
 
     /** Schedules (or moves) this timer to fire at {@code atPs}. */

@@ -8,7 +8,8 @@ import java.util.Locale;
  * picoseconds, rates are bits per second, sizes are bytes. In text, {@code K M G T} are decimal
  * (64KB = 64,000 bytes, 100G = 10^11 b/s) and {@code KiB MiB GiB} binary.
  *
- * <p>Parsing is exact (via {@link BigDecimal}) so "0.001ms" is exactly 1,000,000 ps.
+ * <p>Parsing is exact (via {@link BigDecimal}) so "0.001ms" is exactly 1,000,000 ps; a value that
+ * is not a whole number of the base unit (0.5ps, 1.0001KB) is refused rather than rounded.
  */
 public final class Units {
     public static final long PS_PER_NS = 1_000L;
@@ -66,7 +67,7 @@ public final class Units {
             {"ms", "1000000000"}, {"s", "1000000000000"}};
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
-                return exact(t.substring(0, t.length() - u[0].length()), u[1], text, "a time like 2us, 500ns or 10ms");
+                return exact(t.substring(0, t.length() - u[0].length()), u[1], text, "picoseconds", "a time like 2us, 500ns or 10ms");
             }
         }
         throw new UnitException("expected a time with a unit like 2us, 500ns or 10ms, got '" + text + "'");
@@ -94,7 +95,7 @@ public final class Units {
             throw new UnitException("expected a rate like 100G or 25Gbps, got '" + text + "'");
         }
         String num = mult.equals("1") ? t : t.substring(0, t.length() - 1);
-        long v = exact(num, mult, text, "a rate like 100G or 25Gbps");
+        long v = exact(num, mult, text, "bits per second", "a rate like 100G or 25Gbps");
         if (v <= 0) {
             throw new UnitException("expected a positive rate like 100G, got '" + text + "'");
         }
@@ -109,10 +110,10 @@ public final class Units {
             {"B", "1"}};
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
-                return exact(t.substring(0, t.length() - u[0].length()), u[1], text, "a size like 64KB, 4096 or 2MiB");
+                return exact(t.substring(0, t.length() - u[0].length()), u[1], text, "bytes", "a size like 64KB, 4096 or 2MiB");
             }
         }
-        return exact(t, "1", text, "a size like 64KB, 4096 or 2MiB");
+        return exact(t, "1", text, "bytes", "a size like 64KB, 4096 or 2MiB");
     }
 
     /** Parses a plain number such as {@code 1e-12} or {@code 0.2}. */
@@ -155,17 +156,27 @@ public final class Units {
         return text.trim().replace("_", "");
     }
 
-    private static long exact(String num, String mult, String original, String expected) {
+    /** The exact value of {@code num × mult} in the base unit; a fraction of it is an error, not rounded. */
+    private static long exact(String num, String mult, String original, String baseUnit, String expected) {
         if (num.isEmpty()) {
             throw new UnitException("expected " + expected + ", got '" + original + "'");
         }
+        BigDecimal v;
         try {
-            BigDecimal v = new BigDecimal(num.toLowerCase(Locale.ROOT)).multiply(new BigDecimal(mult));
-            if (v.signum() < 0) {
-                throw new UnitException("expected a non-negative value (" + expected + "), got '" + original + "'");
-            }
-            return v.setScale(0, java.math.RoundingMode.HALF_EVEN).longValueExact();
-        } catch (NumberFormatException | ArithmeticException e) {
+            v = new BigDecimal(num.toLowerCase(Locale.ROOT)).multiply(new BigDecimal(mult));
+        } catch (NumberFormatException e) {
+            throw new UnitException("expected " + expected + ", got '" + original + "'");
+        }
+        if (v.signum() < 0) {
+            throw new UnitException("expected a non-negative value (" + expected + "), got '" + original + "'");
+        }
+        if (v.stripTrailingZeros().scale() > 0) {
+            throw new UnitException(
+                    "expected a whole number of " + baseUnit + " (" + expected + "), got '" + original + "'");
+        }
+        try {
+            return v.longValueExact();
+        } catch (ArithmeticException e) {
             throw new UnitException("expected " + expected + ", got '" + original + "'");
         }
     }

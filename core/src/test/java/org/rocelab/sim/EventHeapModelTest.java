@@ -1,0 +1,113 @@
+package org.rocelab.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Random schedule, reschedule, cancel and fire operations on the real engine, compared step by
+ * step with a plain list kept in (time, component id, schedule count) order. Handlers themselves
+ * reschedule their own timer, schedule others (also at the current instant) or cancel others,
+ * as ports and links do. Many timers share few components and times come from a narrow range,
+ * so ties and mid-heap updates are frequent.
+ */
+class EventHeapModelTest {
+    private static final Comparator<long[]> KEY_ORDER =
+            Comparator.<long[]>comparingLong(e -> e[1]).thenComparingLong(e -> e[2]).thenComparingLong(e -> e[3]);
+
+    private Random rnd;
+    private Simulation sim;
+    private Timer[] timers;
+    private int[] ownerOf;
+    private long[] counts;
+    /** Reference entries {timer, time, component id, schedule count}. */
+    private final List<long[]> model = new ArrayList<>();
+    private final List<Integer> fired = new ArrayList<>();
+
+    private void schedule(int i, long at) {
+        model.removeIf(e -> e[0] == i);
+        int c = ownerOf[i];
+        model.add(new long[] {i, at, c, counts[c]++});
+        timers[i].scheduleAt(at);
+    }
+
+    private void cancel(int i) {
+        model.removeIf(e -> e[0] == i);
+        timers[i].cancel();
+    }
+
+    private void onFire(int idx, long now) {
+        fired.add(idx);
+        assertThat(timers[idx].pending()).isFalse();
+        int action = rnd.nextInt(5);
+        int other = rnd.nextInt(timers.length);
+        if (action == 1) {
+            schedule(idx, now + rnd.nextInt(30));
+        } else if (action == 2) {
+            schedule(other, now + rnd.nextInt(2));
+        } else if (action == 3) {
+            cancel(other);
+        } else if (action == 4) {
+            cancel(idx);
+            schedule(idx, now + rnd.nextInt(3));
+        }
+        sim.stop();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 101, 202, 303, 404})
+    void engineMatchesASortedReferenceList(long seed) {
+        rnd = new Random(seed);
+        sim = new Simulation(seed);
+        int componentCount = 1 + rnd.nextInt(8);
+        int timerCount = 1 + rnd.nextInt(seed % 2 == 0 ? 40 : 700);
+        Component[] comps = new Component[componentCount];
+        counts = new long[componentCount];
+        for (int c = 0; c < componentCount; c++) {
+            comps[c] = sim.component("c" + c);
+        }
+        timers = new Timer[timerCount];
+        ownerOf = new int[timerCount];
+        for (int i = 0; i < timerCount; i++) {
+            final int idx = i;
+            ownerOf[i] = rnd.nextInt(componentCount);
+            timers[i] = sim.timer(comps[ownerOf[i]], now -> onFire(idx, now));
+        }
+        for (int step = 0; step < 10_000; step++) {
+            int op = rnd.nextInt(10);
+            int i = rnd.nextInt(timerCount);
+            if (op < 5) {
+                schedule(i, sim.now() + rnd.nextInt(op == 0 ? 1 : 50));
+            } else if (op < 7) {
+                cancel(i);
+            } else {
+                fireOneAndCompare(seed, step);
+            }
+            assertThat(sim.pendingEvents()).isEqualTo(model.size());
+            assertThat(timers[i].pending()).isEqualTo(model.stream().anyMatch(e -> e[0] == i));
+        }
+        while (!model.isEmpty()) {
+            fireOneAndCompare(seed, -1);
+        }
+        assertThat(sim.pendingEvents()).isZero();
+    }
+
+    private void fireOneAndCompare(long seed, int step) {
+        if (model.isEmpty()) {
+            return;
+        }
+        model.sort(KEY_ORDER);
+        long[] expected = model.remove(0);
+        assertThat(timers[(int) expected[0]].timePs()).isEqualTo(expected[1]);
+        fired.clear();
+        sim.runUntilIdle();
+        assertThat(fired).as("seed %d step %d", seed, step).containsExactly((int) expected[0]);
+        assertThat(sim.now()).isEqualTo(expected[1]);
+        assertThat(sim.pendingEvents()).isEqualTo(model.size());
+    }
+}
