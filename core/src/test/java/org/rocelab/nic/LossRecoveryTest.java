@@ -23,7 +23,7 @@ class LossRecoveryTest {
     private static final int W = 5;
 
     private static double q() {
-        return new PhyErrorModel(FecMode.NONE, BER).frameLossProbability(4158);
+        return new PhyErrorModel(FecMode.NONE, BER, RATE).frameLossProbability(4158);
     }
 
     private static double lossFreeGbps() {
