@@ -20,15 +20,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]...}: runs a
+ * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]...} (or
+ * {@code rocelab run --hpcc CONFIG.txt [--out DIR]}, {@link HpccRunCommand}): runs a
  * scenario and writes summary.json, counters.json, fct.csv, qp.csv, timeseries.csv,
  * topology.json, run.json and report.html into the output folder (default
  * {@code out/<name>/}), all at once or not at all.
  */
-@Command(name = "run", description = "Run a scenario and write its outputs.")
+@Command(name = "run", description = "Run a scenario (or an HPCC ns-3 config with --hpcc) and write its outputs.")
 final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
     Path scenarioFile;
+
+    @Option(names = "--hpcc", paramLabel = "CONFIG.txt",
+            description = "Run an HPCC ns-3 config (with its topology and flow files) with the hpcc profiles instead of a scenario.")
+    Path hpccConfig;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/<name>/).")
     Path out;
@@ -38,6 +43,19 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (hpccConfig != null && scenarioFile != null) {
+            throw new UserError("run: give either SCENARIO.yaml or --hpcc CONFIG.txt, not both");
+        }
+        if (hpccConfig != null) {
+            if (!options.sets.isEmpty() || options.duration != null) {
+                throw new UserError(
+                        "run --hpcc: --set and --duration apply to scenarios only (the HPCC config sets SIMULATOR_STOP_TIME)");
+            }
+            return HpccRunCommand.run(hpccConfig, out, options.seed == null ? 1 : options.seed);
+        }
+        if (scenarioFile == null) {
+            throw new UserError("run: expected SCENARIO.yaml or --hpcc CONFIG.txt");
+        }
         Scenario s = options.load(scenarioFile);
         Path target = out != null ? out : Path.of("out", s.name());
         if (Files.exists(target) && !Files.isDirectory(target)) {

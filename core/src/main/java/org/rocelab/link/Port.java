@@ -46,6 +46,8 @@ public final class Port implements PacketSink {
     private boolean pauseUntilResume;
     private boolean macControlEnabled = true;
     private int pfcEnabledMask = 0xFF;
+    private TxTime txTime = Units::serializationPs;
+    private PfcObserver pfcObserver;
 
     private FrameSource source;
     private PacketSink upper;
@@ -100,6 +102,24 @@ public final class Port implements PacketSink {
      */
     public void pauseUntilResume(boolean on) {
         this.pauseUntilResume = on;
+    }
+
+    /**
+     * How long a frame of a given wire size occupies this port's wire (default: exact, rounded up to
+     * the ps). The HPCC profile truncates to whole ns as ns-3.17 does (docs/fragments/hpcc-run.md).
+     */
+    public void txTime(TxTime policy) {
+        this.txTime = policy;
+    }
+
+    /** Serialization time of {@code wireBytes} at {@code rateBps} under this port's {@link TxTime} policy. */
+    public long serializationPs(long wireBytes, long rateBps) {
+        return txTime.ps(wireBytes, rateBps);
+    }
+
+    /** Told of every PFC frame this port receives, per enabled priority (HPCC's pfc.txt log). */
+    public void pfcObserver(PfcObserver observer) {
+        this.pfcObserver = observer;
     }
 
     public String name() {
@@ -184,7 +204,7 @@ public final class Port implements PacketSink {
         } else {
             return;
         }
-        long serPs = Units.serializationPs(p.wireBytes, rateBps);
+        long serPs = txTime.ps(p.wireBytes, rateBps);
         long now = sim.now();
         busy = true;
         txDone.scheduleAt(now + serPs);
@@ -246,6 +266,9 @@ public final class Port implements PacketSink {
                 }
                 counters.rxPause[prio]++;
                 int quanta = p.pfcQuanta[prio];
+                if (pfcObserver != null) {
+                    pfcObserver.pfcReceived(this, now, prio, quanta > 0);
+                }
                 if (quanta > 0) {
                     if ((pausedMask >>> prio & 1) == 0) {
                         pausedMask |= 1 << prio;

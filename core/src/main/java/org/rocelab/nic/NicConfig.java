@@ -39,6 +39,12 @@ import org.rocelab.rc.RnrTimer;
  * @param pauseStormWarningPs continuous pausing that counts a tx_pause_storm_warning_event
  * @param pauseStormErrorPs continuous pausing after which the NIC stops sending PFC and drops
  * @param cc congestion control per QP
+ * @param segmentBytes payload bytes per packet when not 0, overriding the path MTU (hpcc profile:
+ *     PACKET_PAYLOAD_SIZE, e.g. 1000, which no IB MTU equals); 0 = the path MTU
+ * @param hpccFraming hpcc profile: a data packet is payload + 48 B and an ACK/NAK 60 B, frame and wire
+ *     alike (no preamble, IFG, BTH, ICRC or FCS), as HPCC's ns-3 accounts them
+ * @param ackPcp priority (and NIC queue) of ACK/NAKs, -1 = the QP's (hpcc ACK_HIGH_PRIO: 0)
+ * @param ackDscp DSCP of ACK/NAKs, -1 = the QP's
  */
 public record NicConfig(
         int mtu,
@@ -67,9 +73,16 @@ public record NicConfig(
         long messageRatePerSecond,
         long pauseStormWarningPs,
         long pauseStormErrorPs,
-        CcFactory cc) {
+        CcFactory cc,
+        int segmentBytes,
+        boolean hpccFraming,
+        int ackPcp,
+        int ackDscp) {
 
     public NicConfig {
+        check("nic.segment_bytes", segmentBytes, 0, 1 << 20);
+        check("nic.ack_pcp", ackPcp, -1, 7);
+        check("nic.ack_dscp", ackDscp, -1, 63);
         if (mtu != 256 && mtu != 512 && mtu != 1024 && mtu != 2048 && mtu != 4096) {
             throw new IllegalArgumentException("nic.mtu: expected 256, 512, 1024, 2048 or 4096, got " + mtu);
         }
@@ -154,6 +167,10 @@ public record NicConfig(
         b.pauseStormWarningPs = pauseStormWarningPs;
         b.pauseStormErrorPs = pauseStormErrorPs;
         b.cc = cc;
+        b.segmentBytes = segmentBytes;
+        b.hpccFraming = hpccFraming;
+        b.ackPcp = ackPcp;
+        b.ackDscp = ackDscp;
         return b;
     }
 
@@ -197,6 +214,16 @@ public record NicConfig(
         return pcie != null ? pcie : PcieSlot.auto(lineRateBps);
     }
 
+    /** HPCC's header allowance per data packet: 14 L2 + 20 IPv4 + 8 UDP + 6 SeqTs (custom-header.cc). */
+    public static final int HPCC_HEADER_BYTES = 48;
+    /** HPCC's ACK/NAK size: padded to 60 B (rdma-hw.cc). */
+    public static final int HPCC_ACK_BYTES = 60;
+
+    /** Payload bytes per packet for a QP with path MTU {@code pathMtu}. */
+    public int segmentFor(int pathMtu) {
+        return segmentBytes > 0 ? segmentBytes : pathMtu;
+    }
+
     /** Minimum spacing of message starts, ps (1 / message rate, rounded up). */
     public long messageIntervalPs() {
         return (1_000_000_000_000L + messageRatePerSecond - 1) / messageRatePerSecond;
@@ -231,6 +258,10 @@ public record NicConfig(
         private long pauseStormWarningPs = 6_800_000_000_000L;
         private long pauseStormErrorPs = 8_000_000_000_000L;
         private CcFactory cc = NoCongestionControl.FACTORY;
+        private int segmentBytes;
+        private boolean hpccFraming;
+        private int ackPcp = -1;
+        private int ackDscp = -1;
 
         public Builder mtu(int v) { mtu = v; return this; }
         public Builder roce(RoceVersion v) { roce = v; return this; }
@@ -259,12 +290,16 @@ public record NicConfig(
         public Builder pauseStormWarningPs(long v) { pauseStormWarningPs = v; return this; }
         public Builder pauseStormErrorPs(long v) { pauseStormErrorPs = v; return this; }
         public Builder cc(CcFactory v) { cc = v; return this; }
+        public Builder segmentBytes(int v) { segmentBytes = v; return this; }
+        public Builder hpccFraming(boolean v) { hpccFraming = v; return this; }
+        public Builder ackPcp(int v) { ackPcp = v; return this; }
+        public Builder ackDscp(int v) { ackDscp = v; return this; }
 
         public NicConfig build() {
             return new NicConfig(mtu, roce, dscp, pcp, vlanId, pfcMask, ecn, cnpDscp, cnpPcp, minTimeBetweenCnpsPs,
                     cnpOnAck, retransmission, timeout, retryCnt, rnrRetry, minRnrTimer, maxRdAtomic, ackEvery,
                     rxBufferBytes, rxHeadroomBytes, pcie, txLatencyPs, rxLatencyPs, messageRatePerSecond,
-                    pauseStormWarningPs, pauseStormErrorPs, cc);
+                    pauseStormWarningPs, pauseStormErrorPs, cc, segmentBytes, hpccFraming, ackPcp, ackDscp);
         }
     }
 }

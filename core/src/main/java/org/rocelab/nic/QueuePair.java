@@ -16,7 +16,6 @@ import org.rocelab.rc.WrOpcode;
 import org.rocelab.sim.Component;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
-import org.rocelab.sim.Units;
 
 /**
  * A reliable-connected queue pair (libibverbs {@code ibv_qp}, IBA vol. 1 §10.3, §9.7): the verbs
@@ -165,7 +164,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         this.remoteIp = remoteIpv4;
         this.remoteMac = nextHopMac;
         this.remoteNode = remoteNodeId;
-        responder.start(pathMtu, rqPsn, cfg.minRnrTimer(), cfg.cnpOnAck() ? 1 : cfg.ackEvery(), cfg.retransmitPolicy());
+        responder.start(cfg.segmentFor(pathMtu), rqPsn, cfg.minRnrTimer(), cfg.cnpOnAck() ? 1 : cfg.ackEvery(), cfg.retransmitPolicy());
         state = QpState.RTR;
     }
 
@@ -181,7 +180,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
             throw new IllegalArgumentException(
                     "rts: timeout 0..31, retry_cnt 0..7, rnr_retry 0..7, max_rd_atomic >= 1 expected");
         }
-        requester.start(mtu, sqPsn, NicConfig.localAckTimeoutPs(timeout), retryCnt, rnrRetry, maxRdAtomic,
+        requester.start(cfg.segmentFor(mtu), sqPsn, NicConfig.localAckTimeoutPs(timeout), retryCnt, rnrRetry, maxRdAtomic,
                 cfg.retransmitPolicy());
         state = QpState.RTS;
     }
@@ -430,7 +429,18 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         }
         Packet p = newPacket(Opcode.ACKNOWLEDGE, 0);
         p.becn = responder.fillAck(p);
+        if (cfg.ackPcp() >= 0) {
+            p.trafficClass = cfg.ackPcp();
+            p.pcp = p.vlanTagged ? cfg.ackPcp() : 0;
+        }
+        if (cfg.ackDscp() >= 0) {
+            p.dscp = cfg.ackDscp();
+        }
         p.computeSizes();
+        if (cfg.hpccFraming()) {
+            p.frameBytes = NicConfig.HPCC_ACK_BYTES;
+            p.wireBytes = NicConfig.HPCC_ACK_BYTES;
+        }
         if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
             counters.ackTx++;
         } else {
@@ -467,9 +477,13 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
             inDataRing = false;
             return null;
         }
+        if (cfg.hpccFraming()) {
+            p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES;
+            p.wireBytes = p.frameBytes;
+        }
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + Units.serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
+        nextSendPs = now + nic.port().serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
         counters.dataFramesTx++;
@@ -543,7 +557,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     public void requestAck() {
         if (!ackQueued) {
             ackQueued = true;
-            nic.tx().addControl(pcp, index, 0);
+            nic.tx().addControl(cfg.ackPcp() >= 0 ? cfg.ackPcp() : pcp, index, 0);
             nic.kickPort();
         }
     }
@@ -619,7 +633,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
+            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
         }
         if (!inDataRing) {
             wake();

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * for the {@code hpcc} compatibility profile: every PG's limit is {@code (pool − used) >>
  * pfc_a_shift[port]} with shift 3 (α = 1/8) lowered by one for each factor of two the port's
  * rate exceeds the NIC rate (a 400G port facing 100G NICs gets α = 1/2), and egress queues are
- * never limited (HPCC's egress admission always passes). Call {@link #portRate} for each port
+ * never limited (HPCC's egress admission always passes), and a departing packet is taken out of its
+ * ingress PG's headroom before its shared bytes. Call {@link #portRate} for each port
  * after {@link Switch#addPort}. The rest of that profile is configuration: reserve 4 KB per PG
  * ({@code pg_reserved}), XON 3 KB below the threshold ({@code xon_offset}), headroom
  * {@link #headroomBytes 3 × BDP} per port, all priorities but 0 lossless.
@@ -53,6 +54,12 @@ public final class HpccThresholdPolicy implements ThresholdPolicy {
     @Override
     public double pgAlpha(int port, int pg, boolean lossless) {
         return alpha[port];
+    }
+
+    /** HPCC's RemoveFromIngressAdmission takes a departing packet from the headroom first. */
+    @Override
+    public boolean releaseHeadroomFirst() {
+        return true;
     }
 
     @Override

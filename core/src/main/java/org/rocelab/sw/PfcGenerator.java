@@ -12,7 +12,7 @@ import org.rocelab.sim.Timer;
  * frame with the class-enable bits of the priorities mapped to that PG and the configured quanta
  * (0xFFFF); while any priority stays XOFF, a refresh every half pause time (as the DCQCN authors'
  * ns-3 does, pausetime/2) so the peer never resumes on expiry; on XON, a frame with time 0 for the
- * resumed priorities. In {@link PauseMode#PAUSE} mode it sends 802.3x PAUSE instead: XOFF when
+ * resumed priorities (without refreshes when configured so: HPCC's switch sends one pause per XOFF). In {@link PauseMode#PAUSE} mode it sends 802.3x PAUSE instead: XOFF when
  * the first PG pauses, XON when the last resumes. Keeps {@code tx_prioN_pause_duration}.
  */
 final class PfcGenerator {
@@ -21,17 +21,19 @@ final class PfcGenerator {
     private final Port port;
     private final PauseMode mode;
     private final int quanta;
+    private final boolean refreshing;
     private final int[] pgPriorities;
     private final Timer refresh;
     private final long[] xoffSincePs = new long[8];
     private int xoffPriorities;
 
-    PfcGenerator(Simulation sim, PacketPool pool, Port port, PauseMode mode, int quanta, int[] pgPriorities) {
+    PfcGenerator(Simulation sim, PacketPool pool, Port port, PauseMode mode, int quanta, boolean refreshing, int[] pgPriorities) {
         this.sim = sim;
         this.pool = pool;
         this.port = port;
         this.mode = mode;
         this.quanta = quanta;
+        this.refreshing = refreshing;
         this.pgPriorities = pgPriorities.clone();
         this.refresh = sim.timer(port.component(), now -> onRefresh());
     }
@@ -55,7 +57,7 @@ final class PfcGenerator {
         } else if (first) {
             send(0, quanta);
         }
-        if (first) {
+        if (first && refreshing) {
             refresh.scheduleAt(now + refreshIntervalPs());
         }
     }

@@ -147,10 +147,18 @@ public final class SharedBufferMmu {
         return HEADROOM;
     }
 
-    /** Returns {@code bytes} charged to (port, pg), from its headroom if {@code fromHeadroom}. */
+    /** Returns {@code bytes} charged to (port, pg): from its headroom if {@code fromHeadroom}, or headroom first when the policy says so. */
     public void releaseIngress(int port, int pg, int bytes, boolean fromHeadroom) {
         int i = port * 8 + pg;
-        if (fromHeadroom) {
+        if (policy.releaseHeadroomFirst()) {
+            long h = Math.min(pgHeadroom[i], bytes);
+            pgHeadroom[i] -= h;
+            headroomUsed -= h;
+            bytes -= (int) h;
+            if (bytes == 0) {
+                return;
+            }
+        } else if (fromHeadroom) {
             pgHeadroom[i] -= bytes;
             headroomUsed -= bytes;
             return;

@@ -150,7 +150,7 @@ public final class Switch {
         port.pfcEnabled(cfg.losslessMask());
         int maxFrame = Math.max(mtu, cfg.mtu()) + 26;
         EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
-        PfcGenerator pfc = new PfcGenerator(sim, pool, port, cfg.pauseMode(), cfg.pauseQuanta(), pgPriorities);
+        PfcGenerator pfc = new PfcGenerator(sim, pool, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
         PfcWatchdog wd = cfg.watchdog() == null || losslessQueueMask == 0
                 ? null
                 : new PfcWatchdog(sim, port, cfg.watchdog(), losslessQueueMask, this, index);
@@ -158,6 +158,9 @@ public final class Switch {
         WredMarker[] wred = new WredMarker[8];
         for (int tc = 0; tc < 8; tc++) {
             EcnProfile e = cfg.ecn().get(tc);
+            if (e != null && opts.ecn() != null) {
+                e = opts.ecn();
+            }
             int q = tcToQueue[tc];
             if (e != null && wred[q] == null) {
                 wred[q] = new WredMarker(e, sim.random(port.name() + "/q" + q + "/wred"));

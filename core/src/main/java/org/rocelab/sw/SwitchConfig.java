@@ -33,6 +33,8 @@ import org.rocelab.sim.Units;
  * @param switchCnp send CNPs to the sender instead of CE-marking ECT RoCEv2 packets
  * @param cnpDscp DSCP of switch-generated CNPs, default 48
  * @param cnpIntervalPs at most one switch CNP per flow per interval, default 50 µs
+ * @param pauseRefresh whether an XOFF is refreshed every half pause time while it lasts, default true;
+ *     false for HPCC's switch, which sends one pause per XOFF and one resume per XON
  */
 public record SwitchConfig(
         int mtu,
@@ -59,7 +61,8 @@ public record SwitchConfig(
         long macAgeingPs,
         boolean switchCnp,
         int cnpDscp,
-        long cnpIntervalPs) {
+        long cnpIntervalPs,
+        boolean pauseRefresh) {
 
     public static final int MAX_MTU = 9216;
     /** SONiC WRED_PROFILE|AZURE_LOSSLESS: 1 MiB / 2 MiB / 5 %. */
@@ -171,6 +174,7 @@ public record SwitchConfig(
         b.switchCnp = switchCnp;
         b.cnpDscp = cnpDscp;
         b.cnpIntervalPs = cnpIntervalPs;
+        b.pauseRefresh = pauseRefresh;
         return b;
     }
 
@@ -245,6 +249,7 @@ public record SwitchConfig(
         private boolean switchCnp;
         private int cnpDscp = 48;
         private long cnpIntervalPs = 50 * Units.PS_PER_US;
+        private boolean pauseRefresh = true;
 
         private static EcnProfile[] defaultEcn() {
             EcnProfile[] e = new EcnProfile[8];
@@ -307,12 +312,14 @@ public record SwitchConfig(
             cnpIntervalPs = intervalPs;
             return this;
         }
+        /** Refresh XOFF every half pause time (true) or send one pause per XOFF (false, HPCC). */
+        public Builder pauseRefresh(boolean v) { pauseRefresh = v; return this; }
 
         public SwitchConfig build() {
             return new SwitchConfig(mtu, trust, maps, losslessMask, bufferBytes, dynamicTh, lossyDynamicTh,
                     pgReservedBytes, headroomBytes, cableLengthM, xonOffsetBytes, java.util.Arrays.asList(ecn.clone()),
                     ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc, vlanToTc,
-                    macAgeingPs, switchCnp, cnpDscp, cnpIntervalPs);
+                    macAgeingPs, switchCnp, cnpDscp, cnpIntervalPs, pauseRefresh);
         }
     }
 }

@@ -13,6 +13,15 @@ public interface ThresholdPolicy {
     /** α for lossy egress queue {@code queue} of port {@code port}; infinity = no egress limit. */
     double queueAlpha(int port, int queue);
 
+    /**
+     * Whether a departing packet's bytes come out of its ingress PG's headroom first, whichever
+     * packet used the headroom (HPCC switch-mmu.cc RemoveFromIngressAdmission), instead of only
+     * the packets that were admitted into headroom. Default false.
+     */
+    default boolean releaseHeadroomFirst() {
+        return false;
+    }
+
     /** SONiC's dynamic threshold: one α for lossless PGs, one for lossy PGs and lossy queues. */
     static ThresholdPolicy dynamic(double losslessAlpha, double lossyAlpha) {
         return new ThresholdPolicy() {

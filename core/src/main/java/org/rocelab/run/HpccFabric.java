@@ -1,0 +1,49 @@
+package org.rocelab.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.rocelab.compat.HpccPfcEvent;
+import org.rocelab.compat.HpccScenario;
+
+/**
+ * A fabric built from an HPCC scenario by {@link HpccFabricBuilder}: the rocelab {@link Fabric}
+ * (graph node i = HPCC node i, hosts named {@code h<id>}, switches {@code sw<id>}, ports in
+ * topology-file order so switch port i has ns-3 ifIndex i + 1), plus the pfc.txt log that every
+ * port's PFC observer fills, with times in HPCC's absolute ns ({@code offsetPs} added).
+ */
+public final class HpccFabric {
+    private final HpccScenario scenario;
+    private final Fabric fabric;
+    private final long offsetPs;
+    final List<HpccPfcEvent> pfc = new ArrayList<>();
+
+    HpccFabric(HpccScenario scenario, Fabric fabric, long offsetPs) {
+        this.scenario = scenario;
+        this.fabric = fabric;
+        this.offsetPs = offsetPs;
+    }
+
+    public HpccScenario scenario() {
+        return scenario;
+    }
+
+    public Fabric fabric() {
+        return fabric;
+    }
+
+    /** HPCC time = simulation time + this, ps (the run starts at the first flow's start). */
+    public long offsetPs() {
+        return offsetPs;
+    }
+
+    /** PFC frames received so far, in order, as pfc.txt lines. */
+    public List<HpccPfcEvent> pfcEvents() {
+        return Collections.unmodifiableList(pfc);
+    }
+
+    /** rocelab name of HPCC node {@code id}. */
+    public static String name(HpccScenario s, int id) {
+        return (s.topology().isSwitch(id) ? "sw" : "h") + id;
+    }
+}

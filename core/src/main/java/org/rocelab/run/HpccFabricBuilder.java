@@ -1,0 +1,244 @@
+package org.rocelab.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.cc.CcRegistry;
+import org.rocelab.compat.HpccConfig;
+import org.rocelab.compat.HpccFlow;
+import org.rocelab.compat.HpccLink;
+import org.rocelab.compat.HpccPfcEvent;
+import org.rocelab.compat.HpccScenario;
+import org.rocelab.compat.HpccTopology;
+import org.rocelab.link.FecMode;
+import org.rocelab.link.Link;
+import org.rocelab.link.LinkSpec;
+import org.rocelab.link.Port;
+import org.rocelab.nic.Nic;
+import org.rocelab.nic.NicConfig;
+import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sw.EcmpConfig;
+import org.rocelab.sw.EcnProfile;
+import org.rocelab.sw.HpccThresholdPolicy;
+import org.rocelab.sw.PortOptions;
+import org.rocelab.sw.QosMaps;
+import org.rocelab.sw.SchedulerConfig;
+import org.rocelab.sw.Switch;
+import org.rocelab.sw.SwitchConfig;
+import org.rocelab.sw.SwitchPort;
+import org.rocelab.topo.Cable;
+import org.rocelab.topo.FabricGraph;
+import org.rocelab.topo.NodeKind;
+import org.rocelab.topo.ShortestPathRoutes;
+
+/**
+ * Builds a {@link Fabric} directly from an {@link HpccScenario} with the {@code hpcc} profiles
+ * (docs/fragments/hpcc-run.md): one graph node per HPCC node id, ports added in topology-file
+ * order (switch port i = ifIndex i + 1), shortest-path ECMP routes by BFS (hosts never transit),
+ * HPCC addresses ({@link HpccTopology#hostIp}), HPCC's MMU ({@link HpccThresholdPolicy}, per-port
+ * headroom, 4 KB reserve, 3 KB XON offset), per-port ECN by rate at dequeue, strict queue 0 and
+ * round robin 1–7, NICs with DCQCN profile {@code hpcc}, CNP on ACK, 1000-B segments, HPCC
+ * framing and ns-truncated serialization, and a PFC observer on every port writing pfc.txt.
+ */
+public final class HpccFabricBuilder {
+    /** ACKs (ACK_HIGH_PRIO 1) travel with DSCP 0 / priority 0: strict-priority queue 0. */
+    static final int ACK_HIGH_PRIORITY = 0;
+
+    private HpccFabricBuilder() {}
+
+    /**
+     * Builds the fabric of {@code s} in a new simulation seeded with {@code seed}; HPCC time is
+     * simulation time + {@code offsetPs}.
+     */
+    public static HpccFabric build(HpccScenario s, long seed, long offsetPs) {
+        HpccConfig c = s.config();
+        HpccTopology topo = s.topology();
+        int n = topo.nodeCount();
+        FabricGraph graph = new FabricGraph();
+        for (int id = 0; id < n; id++) {
+            graph.addNode(HpccFabric.name(s, id), topo.isSwitch(id) ? NodeKind.SWITCH : NodeKind.HOST);
+        }
+        for (HpccLink l : topo.links()) {
+            graph.addCable(new Cable(l.src(), l.dst(), l.rateBps(), l.delayPs(), FecMode.NONE));
+        }
+        Simulation sim = new Simulation(seed);
+        PacketPool pool = new PacketPool();
+        Switch[] switches = new Switch[n];
+        HpccThresholdPolicy[] policies = new HpccThresholdPolicy[n];
+        int losslessMask = losslessPriorities(s);
+        for (HpccScenario.SwitchBuffer b : s.switches()) {
+            policies[b.node()] = new HpccThresholdPolicy(s.nicRateBps());
+            switches[b.node()] = new Switch(sim, pool, HpccFabric.name(s, b.node()), switchConfig(s, b, losslessMask, b.node()),
+                    policies[b.node()]);
+        }
+        Map<Long, HpccScenario.Port> portInfo = new LinkedHashMap<>();
+        for (HpccScenario.Port p : s.ports()) {
+            portInfo.put(key(p.node(), p.peer()), p);
+        }
+        Map<String, Port> ports = new LinkedHashMap<>();
+        Map<String, Link> linksByEnds = new LinkedHashMap<>();
+        List<Link> links = new ArrayList<>();
+        Port[] hostPorts = new Port[n];
+        for (HpccLink l : topo.links()) {
+            Port a = endPort(s, sim, pool, switches, policies, hostPorts, portInfo.get(key(l.src(), l.dst())));
+            Port b = endPort(s, sim, pool, switches, policies, hostPorts, portInfo.get(key(l.dst(), l.src())));
+            ports.put(a.name(), a);
+            ports.put(b.name(), b);
+            LinkSpec spec = LinkSpec.of(l.rateBps(), l.delayPs()).withFec(FecMode.NONE, FecMode.NONE);
+            Link link = new Link(sim, pool, a, b, spec);
+            links.add(link);
+            linksByEnds.put(graph.name(l.src()) + "~" + graph.name(l.dst()), link);
+        }
+        Nic[] nics = new Nic[n];
+        NicConfig nicConfig = nicConfig(s);
+        for (int id : s.hostIds()) {
+            if (hostPorts[id] == null) {
+                throw new IllegalArgumentException(topo.file().getFileName() + ": host " + id + " has no link");
+            }
+            nics[id] = new Nic(sim, pool, graph.name(id), id, nicConfig, HpccTopology.hostIp(id), 0x0200_0000_0000L | id,
+                    hostPorts[id]);
+        }
+        addRoutes(graph, switches);
+        Fabric f = new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
+        HpccFabric built = new HpccFabric(s, f, offsetPs);
+        for (Port p : ports.values()) {
+            observePfc(p, built, s, portInfo);
+        }
+        return built;
+    }
+
+    private static long key(int node, int peer) {
+        return (long) node << 32 | peer;
+    }
+
+    /** Lossless priorities: the flows' priority groups (HPCC pauses per queue; queue 0 never pauses). */
+    static int losslessPriorities(HpccScenario s) {
+        int mask = 0;
+        for (HpccFlow f : s.flows().flows()) {
+            if (f.pg() != 0) {
+                mask |= 1 << f.pg();
+            }
+        }
+        return mask;
+    }
+
+    private static Port endPort(HpccScenario s, Simulation sim, PacketPool pool, Switch[] switches,
+            HpccThresholdPolicy[] policies, Port[] hostPorts, HpccScenario.Port info) {
+        String peer = HpccFabric.name(s, info.peer());
+        Port port;
+        if (switches[info.node()] != null) {
+            Switch sw = switches[info.node()];
+            PortOptions o = PortOptions.DEFAULT.withHeadroom(info.headroomBytes());
+            if (s.config().ecnEnabled()) {
+                o = o.withEcn(EcnProfile.of(info.kminBytes(), info.kmaxBytes(), info.pmax()));
+            }
+            SwitchPort sp = sw.addPort(peer, info.rateBps(), o);
+            if (sp.index() != info.ifIndex() - 1) {
+                throw new IllegalStateException("switch " + info.node() + ": port " + sp.index() + " is ifIndex " + info.ifIndex());
+            }
+            policies[info.node()].portRate(sp.index(), info.rateBps());
+            port = sp.port();
+        } else {
+            if (hostPorts[info.node()] != null) {
+                throw new IllegalArgumentException(s.topology().file().getFileName() + ": host " + info.node()
+                        + " has more than one link; multi-homed hosts are not modelled");
+            }
+            port = new Port(sim, pool, HpccFabric.name(s, info.node()) + ":" + peer);
+            hostPorts[info.node()] = port;
+        }
+        port.pauseUntilResume(true);
+        port.txTime(HpccTxTime.INSTANCE);
+        return port;
+    }
+
+    private static void observePfc(Port p, HpccFabric f, HpccScenario s, Map<Long, HpccScenario.Port> info) {
+        String name = p.name();
+        int colon = name.indexOf(':');
+        int node = f.fabric().graph().node(name.substring(0, colon));
+        int peer = f.fabric().graph().node(name.substring(colon + 1));
+        HpccScenario.Port hp = info.get(key(node, peer));
+        boolean atSwitch = s.topology().isSwitch(node);
+        long offset = f.offsetPs();
+        p.pfcObserver((port, nowPs, prio, pause) ->
+                f.pfc.add(HpccPfcEvent.received(nowPs + offset, node, atSwitch, hp.ifIndex(), pause)));
+    }
+
+    static SwitchConfig switchConfig(HpccScenario s, HpccScenario.SwitchBuffer b, int losslessMask, int node) {
+        Map<Integer, Integer> identity = new LinkedHashMap<>();
+        for (int i = 0; i < 8; i++) {
+            identity.put(i, i);
+        }
+        int[] lossless = new int[Integer.bitCount(losslessMask)];
+        for (int prio = 0, k = 0; prio < 8; prio++) {
+            if ((losslessMask >>> prio & 1) != 0) {
+                lossless[k++] = prio;
+            }
+        }
+        int[] weights = {0, 1, 1, 1, 1, 1, 1, 1};
+        SwitchConfig.Builder sb = SwitchConfig.builder()
+                .maps(QosMaps.sonicDefaults().withDscpToTc(identity).withPcpToTc(identity).withTcToPg(identity)
+                        .withTcToQueue(identity))
+                .lossless(lossless)
+                .buffer(b.bufferBytes())
+                .pgReserved(HpccScenario.RESERVE_BYTES / 8)
+                .xonOffset(HpccScenario.RESUME_OFFSET_BYTES)
+                .scheduler(new SchedulerConfig(1, weights))
+                .ecmp(new EcmpConfig(EcmpConfig.SRC_IP | EcmpConfig.DST_IP | EcmpConfig.SRC_PORT | EcmpConfig.DST_PORT, node))
+                .watchdog(null)
+                .pauseRefresh(false)
+                .ecnOff()
+                .ecnAtDequeue(true);
+        if (s.config().ecnEnabled()) {
+            EcnProfile placeholder = EcnProfile.of(1, 1, 1.0); // replaced per port by PortOptions.withEcn
+            for (int tc = 1; tc < 8; tc++) {
+                sb.ecn(tc, placeholder);
+            }
+        }
+        return sb.build();
+    }
+
+    static NicConfig nicConfig(HpccScenario s) {
+        HpccConfig c = s.config();
+        Map<String, String> cc = new LinkedHashMap<>();
+        cc.put("profile", "hpcc");
+        for (String k : List.of("ALPHA_RESUME_INTERVAL", "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN",
+                "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI", "MIN_RATE", "CLAMP_TARGET_RATE")) {
+            cc.put(k, s.dcqcn().get(k));
+        }
+        NicConfig.Builder b = NicConfig.defaults().toBuilder()
+                .mtu(1024)
+                .segmentBytes(c.payloadBytes())
+                .hpccFraming(true)
+                .pfcMask(0)
+                .cnpOnAck(true)
+                .ackEvery(1)
+                .timeout(0)
+                .retransmission(c.l2BackToZero() ? "go-back-0" : "go-back-n")
+                .txLatencyPs(0)
+                .rxLatencyPs(0)
+                .cc(CcRegistry.standard().factory("dcqcn", cc));
+        if (c.ackHighPrio()) {
+            b.ackPcp(ACK_HIGH_PRIORITY).ackDscp(ACK_HIGH_PRIORITY);
+        }
+        return b.build();
+    }
+
+    private static void addRoutes(FabricGraph graph, Switch[] switches) {
+        ShortestPathRoutes routes = new ShortestPathRoutes(graph);
+        int[] hosts = graph.hosts();
+        for (int node = 0; node < graph.nodeCount(); node++) {
+            Switch sw = switches[node];
+            if (sw == null) {
+                continue;
+            }
+            for (int h = 0; h < hosts.length; h++) {
+                int[] next = routes.nextHopPorts(node, h);
+                if (next.length > 0) {
+                    sw.addRoute(HpccTopology.hostIp(hosts[h]), 32, next);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.rocelab.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.rocelab.compat.HpccFctRecord;
+import org.rocelab.compat.HpccFlow;
+import org.rocelab.compat.HpccPathMetrics;
+import org.rocelab.compat.HpccPfcEvent;
+import org.rocelab.compat.HpccScenario;
+import org.rocelab.nic.SendWr;
+import org.rocelab.rc.WrOpcode;
+import org.rocelab.sim.Simulation;
+import org.rocelab.sim.Timer;
+import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.WorkloadResult;
+import org.rocelab.workload.RdmaPair;
+
+/**
+ * One run of an HPCC scenario with the {@code hpcc} profiles: builds the fabric
+ * ({@link HpccFabricBuilder}), starts each flow of the flow file on its own QP (one RDMA WRITE of
+ * its size) at HPCC's truncated start time ({@link HpccFlow#startNs()}), runs until the config's
+ * SIMULATOR_STOP_TIME or until every flow has completed, whichever is first, and collects
+ * rocelab's {@link RunResult} plus HPCC's fct.txt and pfc.txt records.
+ *
+ * <p>Time: the simulation starts at the first flow's start ({@link #offsetPs()}); every time in
+ * the outputs is HPCC's absolute time. A flow completes, as in HPCC's {@code qp_finish}, when the
+ * sender receives the ACK of its last packet (the send completion).
+ */
+public final class HpccRun {
+    /** The loop returns to report progress every this much simulated time. */
+    private static final long PROGRESS_STEP_PS = 100_000_000L;
+    /** Name of the flows' workload in rocelab's outputs. */
+    public static final String WORKLOAD = "hpcc_flows";
+
+    private final HpccScenario scenario;
+    private final HpccFabric fabric;
+    private final HpccPathMetrics paths;
+    private final List<HpccFlow> flows;
+    private final long[] finishPs;
+    private final List<HpccFctRecord> fct = new ArrayList<>();
+    private final Timer starter;
+    private int nextFlow;
+    private int completed;
+
+    public HpccRun(HpccScenario scenario, long seed) {
+        this.scenario = scenario;
+        this.flows = scenario.flows().flows();
+        long offset = flows.isEmpty() ? 0 : flows.get(0).startNs() * 1000;
+        this.fabric = HpccFabricBuilder.build(scenario, seed, offset);
+        this.paths = scenario.pathMetrics();
+        this.finishPs = new long[flows.size()];
+        java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
+        Simulation sim = fabric.fabric().sim();
+        this.starter = sim.timer(sim.component("hpcc/flows"), now -> startDue(now));
+        if (!flows.isEmpty()) {
+            starter.scheduleAt(0);
+        }
+    }
+
+    public HpccFabric fabric() {
+        return fabric;
+    }
+
+    /** HPCC time of simulation time 0, ps. */
+    public long offsetPs() {
+        return fabric.offsetPs();
+    }
+
+    private long simStartPs(HpccFlow f) {
+        return f.startNs() * 1000 - fabric.offsetPs();
+    }
+
+    private void startDue(long now) {
+        while (nextFlow < flows.size() && simStartPs(flows.get(nextFlow)) <= now) {
+            start(flows.get(nextFlow));
+            nextFlow++;
+        }
+        if (nextFlow < flows.size()) {
+            starter.scheduleAt(simStartPs(flows.get(nextFlow)));
+        }
+    }
+
+    private void start(HpccFlow f) {
+        if (f.sizeBytes() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(scenario.flows().file().getFileName() + ":" + f.line() + ": size: flows above "
+                    + Integer.MAX_VALUE + " bytes are not supported by one RDMA WRITE, got " + f.sizeBytes());
+        }
+        Fabric fab = fabric.fabric();
+        int idx = f.index();
+        RdmaPair pair = RdmaPair.connect(fab, HpccFabric.name(scenario, f.src()), HpccFabric.name(scenario, f.dst()),
+                f.sizeBytes(), 4, wc -> {
+                    if (wc.status.ok()) {
+                        done(idx, wc.timePs);
+                    }
+                }, null);
+        pair.srcQp.trafficClass(f.pg(), f.pg());
+        pair.dstQp.trafficClass(f.pg(), f.pg());
+        pair.srcQp.flowId(idx);
+        SendWr wr = new SendWr()
+                .wrId(idx)
+                .opcode(WrOpcode.RDMA_WRITE)
+                .local(RdmaPair.BUFFER_VA, (int) f.sizeBytes(), pair.srcMr.lkey())
+                .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
+        pair.srcQp.postSend(wr);
+    }
+
+    private void done(int idx, long nowPs) {
+        long hpccPs = nowPs + fabric.offsetPs();
+        finishPs[idx] = hpccPs;
+        fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths));
+        if (++completed == flows.size()) {
+            fabric.fabric().sim().stop();
+        }
+    }
+
+    /**
+     * Runs to SIMULATOR_STOP_TIME or until all flows completed.
+     *
+     * @param progress told the simulated time (since the first flow) every so often; may be null
+     */
+    public RunResult run(LongConsumer progress) {
+        Simulation sim = fabric.fabric().sim();
+        long end = Math.max(0, scenario.config().stopPs() - fabric.offsetPs());
+        long t = 0;
+        while (t < end && completed < flows.size()) {
+            t = Math.min(end, t + PROGRESS_STEP_PS);
+            sim.runUntil(t);
+            if (progress != null) {
+                progress.accept(sim.now());
+            }
+        }
+        RunResult result = new RunResult(scenario.config().file().getFileName().toString(), sim.seed());
+        for (String w : scenario.config().warnings()) {
+            result.warn(w);
+        }
+        if (scenario.ports().stream().anyMatch(p -> p.packetErrorRate() > 0)) {
+            result.warn("ERROR_RATE_PER_LINK / topology error_rate: packet loss is not applied by run --hpcc");
+        }
+        if (scenario.config().linkDown().enabled()) {
+            result.warn("LINK_DOWN: not applied by run --hpcc; the link stayed up");
+        }
+        WorkloadResult w = result.workload(WORKLOAD, "hpcc");
+        for (HpccFlow f : flows) {
+            String src = HpccFabric.name(scenario, f.src());
+            String dst = HpccFabric.name(scenario, f.dst());
+            long ideal = paths.standaloneFctNs(f.src(), f.dst(), f.sizeBytes()) * 1000;
+            long start = f.startNs() * 1000;
+            w.add(finishPs[f.index()] >= 0
+                    ? FlowRecord.completed(f.index(), src, dst, f.sizeBytes(), start, finishPs[f.index()], ideal)
+                    : FlowRecord.incomplete(f.index(), src, dst, f.sizeBytes(), 0, start, ideal));
+        }
+        ResultCollector.collect(fabric.fabric(), result);
+        result.simulatedPs(sim.now()).events(sim.events());
+        return result;
+    }
+
+    /** Completed flows as fct.txt records, in completion order (as HPCC writes them). */
+    public List<HpccFctRecord> fctRecords() {
+        return Collections.unmodifiableList(fct);
+    }
+
+    /** PFC frames received, as pfc.txt records, in time order. */
+    public List<HpccPfcEvent> pfcEvents() {
+        return fabric.pfcEvents();
+    }
+
+    /** Flows completed so far. */
+    public int completedFlows() {
+        return completed;
+    }
+}
