@@ -99,6 +99,8 @@ public final class HpccFabricBuilder {
             }
             nics[id] = new Nic(sim, pool, graph.name(id), id, nicConfig, HpccTopology.hostIp(id), 0x0200_0000_0000L | id,
                     hostPorts[id]);
+            // HPCC hosts never send PFC (pfcMask 0) but obey it on every priority
+            hostPorts[id].pfcEnabled(0xFF);
         }
         addRoutes(graph, switches);
         Fabric f = new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
