@@ -9,7 +9,6 @@ import org.rocelab.rc.WrOpcode;
 import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
-import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
 
 /**
@@ -79,14 +78,7 @@ public final class IncastWorkload implements Workload {
 
     @Override
     public void collect(RunResult result, long runEndPs) {
-        var w = result.workload(name, kind());
-        long id = 0;
-        for (MessageFlow m : flows) {
-            long ideal = paths.idealFctPs(m.src, m.dst, m.sizeBytes);
-            w.add(m.endPs >= 0
-                    ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
-                    : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
-        }
+        MessageFlow.report(flows, result.workload(name, kind()), paths);
     }
 
     private final class Sender {

@@ -1,5 +1,9 @@
 package org.rocelab.workload;
 
+import java.util.List;
+import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.WorkloadResult;
+
 /**
  * One message tracked as a flow: who, how big, when it was posted and when its completion
  * arrived at the sender (end −1 while running). Kept in arrays by the workloads that own them.
@@ -16,5 +20,16 @@ final class MessageFlow {
         this.dst = dst;
         this.sizeBytes = sizeBytes;
         this.startPs = startPs;
+    }
+
+    /** Adds {@code flows} to {@code w} in order, completed or not, with ideal FCTs from {@code paths}. */
+    static void report(List<MessageFlow> flows, WorkloadResult w, PathModel paths) {
+        long id = 0;
+        for (MessageFlow m : flows) {
+            long ideal = paths.idealFctPs(m.src, m.dst, m.sizeBytes);
+            w.add(m.endPs >= 0
+                    ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
+                    : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
+        }
     }
 }
