@@ -9,18 +9,28 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.rocelab.stats.RunInfo;
 import org.rocelab.stats.RunWriter;
 
 /**
  * Same scenario, same seed, same bytes: two runs of an example write identical output files
- * (all but run.json, which holds wall-clock time). One healthy example and one with a fault
- * timer, a watchdog and retransmissions.
+ * (all but run.json, which holds wall-clock time), for every example under {@code examples/}.
  */
 class ExamplesDeterminismTest {
+    static Stream<String> examples() throws IOException {
+        try (Stream<Path> files = Files.list(ExampleRun.DIR)) {
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".yaml"))
+                    .map(n -> n.substring(0, n.length() - ".yaml".length()))
+                    .sorted()
+                    .toList()
+                    .stream();
+        }
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"incast-pfc", "pfc-storm-watchdog"})
+    @MethodSource("examples")
     void twoRunsWriteIdenticalFiles(String name, @TempDir Path tmp) throws IOException {
         Path a = write(name, tmp.resolve("a"));
         Path b = write(name, tmp.resolve("b"));
