@@ -6,8 +6,25 @@ package org.rocelab.scenario;
  *
  * @param dscp DSCP of CNPs (default 48)
  * @param pcp 802.1p priority of CNPs (default 6)
- * @param minTimeBetweenCnpsPs per-QP CNP moderation, ps (default 4 µs)
+ * @param minTimeBetweenCnpsPs per-QP CNP moderation, ps (default 4 µs, mlx5; 50 µs with the
+ *     {@code paper} DCQCN profile)
  */
 public record CnpSpec(int dscp, int pcp, long minTimeBetweenCnpsPs) {
     public static final CnpSpec DEFAULT = new CnpSpec(48, 6, 4_000_000L);
+
+    /**
+     * The NP's CNP interval N of Zhu et al., SIGCOMM 2015 §3.1 (roce-facts.md §4.1): at most one CNP
+     * per 50 µs per flow. The paper's RP cuts on every CNP at once, so it is paired with this NP.
+     */
+    public static final long PAPER_MIN_TIME_BETWEEN_CNPS_PS = 50_000_000L;
+
+    /**
+     * The default {@code min_time_between_cnps} for a NIC running {@code cc}: 50 µs (the paper's N)
+     * with DCQCN profile {@code paper}, else the mlx5 firmware default of 4 µs.
+     */
+    public static long defaultMinTimeBetweenCnpsPs(CcSpec cc) {
+        return cc.algorithm().equals("dcqcn") && cc.profile().equals("paper")
+                ? PAPER_MIN_TIME_BETWEEN_CNPS_PS
+                : DEFAULT.minTimeBetweenCnpsPs();
+    }
 }

@@ -54,4 +54,25 @@ class CcProfileKnobsTest {
                 .hasMessageContaining("nic.cc")
                 .hasMessageContaining("rate_ai");
     }
+
+    @Test
+    void thePaperProfilePairsWithThePapersFiftyMicrosecondCnpSpacingUnlessSet() {
+        assertThat(parse("{algorithm: dcqcn, profile: paper}").nic("h0").cnp().minTimeBetweenCnpsPs())
+                .isEqualTo(50_000_000L);
+        assertThat(parse("{algorithm: dcqcn, profile: mlx5}").nic("h0").cnp().minTimeBetweenCnpsPs())
+                .isEqualTo(4_000_000L);
+        assertThat(parse("{algorithm: dcqcn, profile: hpcc}").nic("h0").cnp().minTimeBetweenCnpsPs())
+                .isEqualTo(4_000_000L);
+        Scenario set = ScenarioLoader.parse(
+                String.join(
+                        "\n",
+                        "name: knobs",
+                        "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
+                        "nic: {cc: {algorithm: dcqcn, profile: paper}, cnp: {min_time_between_cnps: 4us}}",
+                        ""),
+                "k.yaml",
+                List.of(),
+                null);
+        assertThat(set.nic("h0").cnp().minTimeBetweenCnpsPs()).isEqualTo(4_000_000L);
+    }
 }
