@@ -85,8 +85,9 @@ public final class TcpFlow {
         this.ssthresh = Long.MAX_VALUE;
         this.recover = -1;
         this.rtoPs = params.minRtoPs();
-        this.rtoTimer = sim.timer(sim.component(name), now -> onTimeout());
-        this.startTimer = sim.timer(sim.component(name), now -> begin());
+        var component = sim.component(name);
+        this.rtoTimer = sim.timer(component, now -> onTimeout());
+        this.startTimer = sim.timer(component, now -> begin());
     }
 
     /** Starts sending at {@code atPs}; no new data is sent from {@code stopPs} on. */
