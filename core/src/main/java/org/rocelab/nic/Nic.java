@@ -44,6 +44,7 @@ public final class Nic {
     private int dispatching;
     private boolean kickDeferred;
     private final org.rocelab.packet.PacketSink receiveSink;
+    private HostStack hostStack;
 
     /**
      * A NIC called {@code name} behind {@code port}; becomes the port's frame source and upper
@@ -153,6 +154,34 @@ public final class Nic {
         return receiveSink;
     }
 
+    // ---- host stack (non-RoCE frames) ----
+
+    /**
+     * Attaches the host's network stack: received TCP frames go to it after the receive
+     * pipeline (without one they are consumed on arrival, as before).
+     */
+    public void hostStack(HostStack stack) {
+        this.hostStack = stack;
+    }
+
+    public HostStack hostStack() {
+        return hostStack;
+    }
+
+    /**
+     * Transmits a host-stack frame (a pooled TCP segment with its sizes computed) in the raw
+     * queue of priority {@code p.trafficClass}; the port honours PFC pause of that priority only.
+     */
+    public void sendFrame(Packet p) {
+        pipelines().addRaw(p.trafficClass & 7, p);
+        kickPort();
+    }
+
+    /** Host-stack frames waiting to be transmitted at {@code priority}. */
+    public int framesQueued(int priority) {
+        return tx == null ? 0 : tx.rawQueued(priority & 7);
+    }
+
     // ---- faults ----
 
     /** The receive pipeline stops for {@code durationPs} (the stuck receiver of a pause storm). */
@@ -175,6 +204,19 @@ public final class Nic {
     // ---- receive dispatch ----
 
     void dispatch(Packet p) {
+        if (p.kind == org.rocelab.packet.PacketKind.TCP) {
+            dispatching++;
+            try {
+                hostStack.receive(p);
+            } finally {
+                dispatching--;
+            }
+            if (dispatching == 0 && kickDeferred) {
+                kickDeferred = false;
+                port.kick();
+            }
+            return;
+        }
         counters.rdmaRxPackets++;
         counters.rdmaRxBytes += p.frameBytes;
         int idx = p.destQp - QPN_BASE;

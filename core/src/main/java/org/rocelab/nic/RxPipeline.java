@@ -2,13 +2,15 @@ package org.rocelab.nic;
 
 import org.rocelab.packet.DropReason;
 import org.rocelab.packet.Packet;
+import org.rocelab.packet.PacketKind;
 import org.rocelab.packet.PacketPool;
 import org.rocelab.packet.PacketSink;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 
 /**
- * The NIC's receive path, the port's upper {@link PacketSink}: parser check (RoCE mode),
+ * The NIC's receive path, the port's upper {@link PacketSink}: parser check (RoCE mode; TCP
+ * frames pass when a {@link HostStack} is attached, others are consumed),
  * receive buffer, DMA to host memory and the fixed receive pipeline latency, then the
  * transport. A frame's DMA starts when the engine is free ({@link PcieSlot#dmaPs} of its
  * payload per frame, FIFO) and not before a stall ends; it occupies the buffer until its DMA
@@ -64,11 +66,12 @@ final class RxPipeline implements PacketSink {
 
     @Override
     public void receive(Packet p) {
-        if (!p.isRoce()) {
+        boolean toStack = p.kind == PacketKind.TCP && nic.hostStack() != null;
+        if (!toStack && !p.isRoce()) {
             pool.consume(p);
             return;
         }
-        if (p.kind != roceKind) {
+        if (!toStack && p.kind != roceKind) {
             counters.rxNicInvalid++;
             pool.drop(p, DropReason.NIC_INVALID);
             return;

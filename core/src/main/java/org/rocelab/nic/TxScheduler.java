@@ -11,7 +11,8 @@ import org.rocelab.sim.Timer;
  * The NIC's transmit arbiter, the port's {@link FrameSource}. Per priority it keeps a ready ring
  * of QPs with control packets (ACK, NAK, CNP) and one of QPs with data; control goes first;
  * priorities are served round robin, skipping those the peer paused; QPs within a priority
- * round robin. A QP is in a ring only while it has something to send, so choosing a frame
+ * round robin; a priority's raw queue of host-stack frames (TCP, {@link HostStack}) alternates
+ * with its QPs and skips the PCIe/message-rate gate (the kernel path is not modelled). A QP is in a ring only while it has something to send, so choosing a frame
  * never scans idle QPs. Each QP paces itself (its congestion control's rate); a QP popped
  * before its next-send time arms its own wake-up timer and leaves the ring.
  *
@@ -25,9 +26,12 @@ final class TxScheduler implements FrameSource {
     private final Nic nic;
     private final IntRing[] control = new IntRing[8];
     private final IntRing[] data = new IntRing[8];
+    private final FrameRing[] raw = new FrameRing[8];
     private final Timer gateTimer;
     private final PcieSlot pcie;
     private final long messageIntervalPs;
+    /** Per priority: whether the raw queue goes before the QPs next time (they alternate). */
+    private final boolean[] rawTurn = new boolean[8];
     private int nextControlPrio;
     private int nextDataPrio;
     private long dmaFreePs;
@@ -42,6 +46,7 @@ final class TxScheduler implements FrameSource {
         for (int i = 0; i < 8; i++) {
             control[i] = new IntRing();
             data[i] = new IntRing();
+            raw[i] = new FrameRing();
         }
         this.gateTimer = sim.timer(nic.component(), now -> port.kick());
     }
@@ -49,6 +54,16 @@ final class TxScheduler implements FrameSource {
     /** Queues a control packet of {@code kind} (0 ACK/NAK, 1 CNP) of QP {@code index} at {@code prio}. */
     void addControl(int prio, int index, int kind) {
         control[prio].add(index << 1 | kind);
+    }
+
+    /** Queues a host-stack frame (TCP) at its priority; served with the QP data of that priority. */
+    void addRaw(int prio, Packet p) {
+        raw[prio].add(p);
+    }
+
+    /** Frames waiting in the raw queue of {@code prio}. */
+    int rawQueued(int prio) {
+        return raw[prio].size();
     }
 
     void addData(int prio, int index) {
@@ -100,9 +115,18 @@ final class TxScheduler implements FrameSource {
         for (int k = 0; k < 8; k++) {
             int prio = (nextDataPrio + k) & 7;
             IntRing r = data[prio];
-            if ((paused >>> prio & 1) != 0 || r.isEmpty()) {
+            if ((paused >>> prio & 1) != 0) {
                 continue;
             }
+            if (!raw[prio].isEmpty() && (r.isEmpty() || rawTurn[prio])) {
+                rawTurn[prio] = false;
+                nextDataPrio = (prio + 1) & 7;
+                return raw[prio].poll();
+            }
+            if (r.isEmpty()) {
+                continue;
+            }
+            rawTurn[prio] = true;
             if (now < dmaFreePs || now < messageFreePs) {
                 waiting = true;
                 break;

@@ -24,7 +24,8 @@ import java.util.List;
  * @param bidirectional perftest {@code -b}
  * @param cdf flows: flow-size CDF, a built-in name or a file path (null otherwise)
  * @param load flows: offered load as a fraction of host link rate, (0, 1]
- * @param algorithm allreduce algorithm ({@code ring}); null otherwise
+ * @param algorithm allreduce algorithm ({@code ring}), tcp congestion control ({@code newreno} or
+ *     {@code dctcp}); null otherwise
  * @param streams tcp: parallel streams per pair (default 1)
  * @param tc priority the workload's traffic uses (PCP and NIC egress TC), -1 = the NIC's {@code pcp}
  * @param dscp DSCP the workload's packets carry, -1 = the NIC's {@code dscp} (tcp: 0)

@@ -53,9 +53,11 @@ public final class WorkloadFactory {
                 return new FlowsWorkload(w.name(), hosts, CdfLibrary.get(w.cdf(), baseDir), w.load(), w.startPs(), end);
             case ALLREDUCE:
                 return new AllReduceWorkload(w.name(), hosts, w.sizeBytes(), w.iterations(), w.startPs());
+            case TCP:
+                return tcp(s, w, end);
             default:
                 throw new IllegalArgumentException("workloads: kind " + w.kind().yamlName()
-                        + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, ib_write_lat, ib_read_lat, ib_send_lat, incast, flows, allreduce");
+                        + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, ib_write_lat, ib_read_lat, ib_send_lat, incast, flows, allreduce, tcp");
         }
     }
 
@@ -69,6 +71,15 @@ public final class WorkloadFactory {
                 w.iterations() > 0 ? w.iterations() : test.defaultIterations(), duration, 1, 0,
                 Math.max(1, w.txDepth()), PerftestParams.DEFAULT_CQ_MOD, false, false, false, -1);
         return new LatencyWorkload(w.name(), p.validated(), pairs, w.startPs());
+    }
+
+    private static Workload tcp(Scenario s, WorkloadSpec w, long end) {
+        List<String[]> pairs = new ArrayList<>();
+        for (int i = 0; i < w.from().size(); i++) {
+            pairs.add(new String[] {w.from().get(i), w.to().get(i)});
+        }
+        return new TcpWorkload(w.name(), pairs, Math.max(1, w.streams()), w.sizeBytes(), Math.max(0, w.tc()),
+                Math.max(0, w.dscp()), "dctcp".equals(w.algorithm()), h -> s.nic(h).netdevMtu(), w.startPs(), end);
     }
 
     private static Workload bw(WorkloadSpec w, WrOpcode op, long end) {

@@ -34,7 +34,8 @@ class ExamplesTest {
     private static final Set<String> TESTED_HERE = Set.of("perftest-baseline", "incast-pfc", "trust-mismatch",
             "pfc-one-hop", "mtu-mismatch", "acl-deny-roce", "lossless-switch-not-nic", "ecmp-collision", "bad-optic",
             "pfc-storm-watchdog", "pfc-deadlock", "storage-incast", "allreduce-ring", "rocev1-across-router",
-            "roce-version-mismatch", "fec-mismatch", "leaf-spine-misconfig", "incast-8to1-design");
+            "roce-version-mismatch", "fec-mismatch", "leaf-spine-misconfig", "incast-8to1-design",
+            "tcp-and-roce");
 
     private static void onlyDrops(RunResult r, DropReason reason) {
         assertThat(r.drops(reason)).isPositive();
@@ -59,6 +60,19 @@ class ExamplesTest {
             assertThat(text).as("examples/%s.yaml names its expected finding", n).contains("Expected finding:");
         }
         assertThat(names).containsAll(TESTED_HERE);
+    }
+
+    @Test
+    void tcpInALossyClassKeepsFlowingWhileRoceInTc3IsPaused() {
+        ExampleRun e = ExampleRun.of("tcp-and-roce");
+        RunResult r = e.result;
+        assertThat(e.nicPrio("h1", "sw0", 3, "rx_prio3_pause")).isPositive();
+        assertThat(e.nicPrio("h1", "sw0", 0, "rx_prio0_pause")).isZero();
+        assertThat(e.port("sw0", "h0", "UC3 Drop/Pkts")).isZero();
+        assertThat(r.totalDrops()).as("drops only in lossy queues").isEqualTo(r.drops(DropReason.BUFFER) + r.drops(DropReason.WRED));
+        // TCP holds a large share of h0's port while the incast is paused at the senders
+        assertThat(e.goodputGbps("tcp-bg")).isGreaterThan(0.3 * LINE_64K_GBPS);
+        assertThat(e.goodputGbps("tcp-bg") + e.goodputGbps("incast-0")).isLessThan(100);
     }
 
     @Test
