@@ -39,6 +39,7 @@ public final class Nic {
     private TxScheduler tx;
     private RxPipeline rx;
     private PfcGenerator pfc;
+    private int pfcMask;
     private int pds;
     private int cqs;
     private int dispatching;
@@ -60,6 +61,7 @@ public final class Nic {
         this.mac = mac;
         this.port = port;
         this.component = sim.component(name + "/nic");
+        this.pfcMask = cfg.pfcMask();
         port.pfcEnabled(cfg.pfcMask());
         port.source(pauseMask -> pipelines().nextFrame(pauseMask));
         this.receiveSink = p -> {
@@ -67,6 +69,23 @@ public final class Nic {
             rx.receive(p);
         };
         port.upper(receiveSink);
+    }
+
+    /** Priorities with PFC enabled now, bit n = priority n (the configuration's unless changed). */
+    public int pfcMask() {
+        return pfcMask;
+    }
+
+    /**
+     * Changes the PFC priorities during a run (mlx5 {@code --pfc} live): the ones the NIC
+     * generates PFC for and honours; a pause in progress on the old ones is resumed.
+     */
+    public void pfcMask(int mask) {
+        this.pfcMask = mask & 0xFF;
+        port.pfcEnabled(pfcMask);
+        if (pfc != null) {
+            pfc.mask(pfcMask);
+        }
     }
 
     private TxScheduler pipelines() {
@@ -78,6 +97,7 @@ public final class Nic {
             tx = new TxScheduler(sim, this, port, slot, cfg.messageIntervalPs());
             rx = new RxPipeline(sim, pool, this, slot, cfg);
             pfc = new PfcGenerator(sim, pool, this, port, rx, cfg);
+            pfc.mask(pfcMask);
             rx.pfc(pfc);
         }
         return tx;
