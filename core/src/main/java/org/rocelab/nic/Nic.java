@@ -40,6 +40,8 @@ public final class Nic {
     private RxPipeline rx;
     private PfcGenerator pfc;
     private int pfcMask;
+    private long minTimeBetweenCnpsPs;
+    private org.rocelab.cc.CcFactory cc;
     private int pds;
     private int cqs;
     private int dispatching;
@@ -62,6 +64,8 @@ public final class Nic {
         this.port = port;
         this.component = sim.component(name + "/nic");
         this.pfcMask = cfg.pfcMask();
+        this.minTimeBetweenCnpsPs = cfg.minTimeBetweenCnpsPs();
+        this.cc = cfg.cc();
         port.pfcEnabled(cfg.pfcMask());
         port.source(pauseMask -> pipelines().nextFrame(pauseMask));
         this.receiveSink = p -> {
@@ -86,6 +90,32 @@ public final class Nic {
         if (pfc != null) {
             pfc.mask(pfcMask);
         }
+    }
+
+    /** CNP moderation per QP now, ps (mlx5 {@code min_time_between_cnps}; changeable during a run). */
+    public long minTimeBetweenCnpsPs() {
+        return minTimeBetweenCnpsPs;
+    }
+
+    /** Changes the CNP moderation of every QP of this NIC during a run, ps. */
+    public void minTimeBetweenCnpsPs(long ps) {
+        if (ps < 0) {
+            throw new IllegalArgumentException("nic.cnp.min_time_between_cnps: must not be negative, got " + ps);
+        }
+        this.minTimeBetweenCnpsPs = ps;
+    }
+
+    /** The congestion control QPs created from now on get. */
+    public org.rocelab.cc.CcFactory ccFactory() {
+        return cc;
+    }
+
+    /**
+     * Changes the congestion control (e.g. DCQCN knobs) during a run: QPs created from now on
+     * use it; existing QPs keep the reaction point they were created with.
+     */
+    public void ccFactory(org.rocelab.cc.CcFactory factory) {
+        this.cc = java.util.Objects.requireNonNull(factory, "cc");
     }
 
     private TxScheduler pipelines() {
