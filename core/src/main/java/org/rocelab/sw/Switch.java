@@ -36,6 +36,7 @@ public final class Switch {
     private final int[] tcToQueue;
     private final int[] pgPriorities = new int[8];
     private int losslessMask;
+    private int dynamicTh;
     private int losslessPgMask;
     private int losslessQueueMask;
     private AclTable acl;
@@ -76,6 +77,7 @@ public final class Switch {
             }
         }
         this.losslessMask = cfg.losslessMask();
+        this.dynamicTh = cfg.dynamicTh();
         this.losslessPgMask = cfg.losslessPgMask();
         this.losslessQueueMask = cfg.losslessQueueMask();
         this.acl = new AclTable(cfg.acl());
@@ -205,6 +207,12 @@ public final class Switch {
             throw new IllegalArgumentException("buffer.dynamic_th: expected -7..7, got " + n);
         }
         mmu.policy(ThresholdPolicy.dynamic(Math.scalb(1.0, n), cfg.lossyAlpha()));
+        dynamicTh = n;
+    }
+
+    /** The lossless PGs' {@code dynamic_th} now. */
+    public int dynamicTh() {
+        return dynamicTh;
     }
 
     // ---------------------------------------------------------------- building
