@@ -67,12 +67,6 @@ final class FaultReader {
                             .error("expected a key under nic, nics, switch or switches (changeable during a run), got '"
                                     + k + "'");
                 }
-                RuntimeKeys.Target t = RuntimeKeys.parse(k);
-                boolean markInside = t != null && t.setting().matches("ecn\\.[0-7]")
-                        && s.get(k).node() != null && s.get(k).node().has("mark");
-                if (t == null || markInside) {
-                    throw s.get(k).error("cannot change during a run (keys that can: " + RuntimeKeys.LISTING + ")");
-                }
                 if (s.get(k).node() != null && s.get(k).node().isContainer()) {
                     set.put(k, s.get(k).node().toString());
                 } else {
@@ -80,6 +74,14 @@ final class FaultReader {
                 }
             }
             Scenario during = trySet.apply(s, set);
+            for (String k : set.keySet()) {
+                RuntimeKeys.Target t = RuntimeKeys.parse(k);
+                boolean markInside = t != null && t.setting().matches("ecn\\.[0-7]")
+                        && s.get(k).node() != null && s.get(k).node().has("mark");
+                if (t == null || markInside) {
+                    throw s.get(k).error("cannot change during a run (keys that can: " + RuntimeKeys.LISTING + ")");
+                }
+            }
             return new FaultSpec.SetKeys(at, set, f.get("for").time(0), during);
         }
         if (keys.contains("host")) {
