@@ -57,7 +57,7 @@ final class PfcGenerator {
 
     /**
      * Changes the priorities PFC is generated for during a run: a pause in progress is first
-     * resumed (XON on the old priorities), and the next XOFF uses the new ones.
+     * resumed (XON on the old priorities); a buffer already above XOFF pauses at once on the new ones.
      */
     void mask(int newMask) {
         if (pausing) {
@@ -65,6 +65,8 @@ final class PfcGenerator {
             resume(sim.now());
         }
         mask = newMask & 0xFF;
+        long now = sim.now();
+        onArrival(now, rx.occupancy(now));
     }
 
     /** Whether the NIC is currently asking its peer to pause. */
