@@ -18,6 +18,10 @@ class LiveSettingsFabricTest {
     private static final long US = 1_000_000L;
 
     private static Fabric storm() {
+        return storm("  - {at: 1ms, set: {switches.sw0.lossless: []}, for: 1ms}");
+    }
+
+    private static Fabric storm(String fault) {
         return FabricProbe.run(
                         "name: storm-drain",
                         "seed: 1",
@@ -29,7 +33,7 @@ class LiveSettingsFabricTest {
                         "  - {name: storm, kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KiB, duration: 4ms}",
                         "faults:",
                         "  - {at: 200us, host: h0, stall_rx: 2500us}",
-                        "  - {at: 1ms, set: {switches.sw0.lossless: []}, for: 1ms}")
+                        fault)
                 .fabric();
     }
 
@@ -146,6 +150,24 @@ class LiveSettingsFabricTest {
         assertThat(f.nic("h0").pfcMask()).isEqualTo(1 << 3);
         assertThat(f.nic("h2").pfcMask()).isEqualTo(1 << 3);
         assertThat(f.nic("h0").minTimeBetweenCnpsPs()).isEqualTo(4 * US);
+    }
+
+    @Test
+    void pfcOffOnTheStuckNicStopsItsPausesAndItDropsInstead() {
+        Fabric f = storm("  - {at: 1ms, set: {nics.h0.pfc: []}, for: 1ms}");
+        f.sim().runUntil(1000 * US - 1);
+        long nicPauses = FabricProbe.txPause(f, "h0:sw0", 3);
+        assertThat(nicPauses).isPositive();
+        assertThat(f.nic("h0").counters().rxDiscardsPhy).isZero();
+        f.sim().runUntil(2000 * US - 1);
+        // one XON when PFC is turned off, then nothing: sw0 drains into h0, whose buffer overflows
+        assertThat(FabricProbe.txPause(f, "h0:sw0", 3)).isEqualTo(nicPauses + 1);
+        assertThat(FabricProbe.paused(f, "sw0:h0", 3)).isFalse();
+        assertThat(f.nic("h0").counters().rxDiscardsPhy).isPositive();
+        f.sim().runUntil(2500 * US);
+        // restored: the still-stalled NIC pauses sw0 again
+        assertThat(FabricProbe.txPause(f, "h0:sw0", 3)).isGreaterThan(nicPauses + 1);
+        assertThat(FabricProbe.paused(f, "sw0:h0", 3)).isTrue();
     }
 
     @Test
