@@ -91,9 +91,22 @@ public final class Port implements PacketSink {
     /**
      * Whether received PFC frames are honoured, and for which priorities. A port with PFC off
      * for a priority neither pauses nor counts PFC for it (the seed's "PFC on one hop only").
+     * Changeable during a run: priorities paused when PFC is turned off for them resume at once.
      */
     public void pfcEnabled(int priorityMask) {
         this.pfcEnabledMask = priorityMask & 0xFF;
+        int released = pausedMask & ~pfcEnabledMask;
+        if (released == 0) {
+            return;
+        }
+        long now = sim.now();
+        for (int prio = 0; prio < 8; prio++) {
+            if ((released >>> prio & 1) != 0) {
+                resume(prio, now);
+            }
+        }
+        armPauseExpiry();
+        kick();
     }
 
     /**

@@ -39,6 +39,9 @@ public final class Nic {
     private TxScheduler tx;
     private RxPipeline rx;
     private PfcGenerator pfc;
+    private int pfcMask;
+    private long minTimeBetweenCnpsPs;
+    private org.rocelab.cc.CcFactory cc;
     private int pds;
     private int cqs;
     private int dispatching;
@@ -61,6 +64,9 @@ public final class Nic {
         this.mac = mac;
         this.port = port;
         this.component = sim.component(name + "/nic");
+        this.pfcMask = cfg.pfcMask();
+        this.minTimeBetweenCnpsPs = cfg.minTimeBetweenCnpsPs();
+        this.cc = cfg.cc();
         port.pfcEnabled(cfg.pfcMask());
         port.source(pauseMask -> pipelines().nextFrame(pauseMask));
         this.receiveSink = p -> {
@@ -68,6 +74,49 @@ public final class Nic {
             rx.receive(p);
         };
         port.upper(receiveSink);
+    }
+
+    /** Priorities with PFC enabled now, bit n = priority n (the configuration's unless changed). */
+    public int pfcMask() {
+        return pfcMask;
+    }
+
+    /**
+     * Changes the PFC priorities during a run (mlx5 {@code --pfc} live): the ones the NIC
+     * generates PFC for and honours; a pause in progress on the old ones is resumed.
+     */
+    public void pfcMask(int mask) {
+        this.pfcMask = mask & 0xFF;
+        port.pfcEnabled(pfcMask);
+        if (pfc != null) {
+            pfc.mask(pfcMask);
+        }
+    }
+
+    /** CNP moderation per QP now, ps (mlx5 {@code min_time_between_cnps}; changeable during a run). */
+    public long minTimeBetweenCnpsPs() {
+        return minTimeBetweenCnpsPs;
+    }
+
+    /** Changes the CNP moderation of every QP of this NIC during a run, ps. */
+    public void minTimeBetweenCnpsPs(long ps) {
+        if (ps < 0) {
+            throw new IllegalArgumentException("nic.cnp.min_time_between_cnps: must not be negative, got " + ps);
+        }
+        this.minTimeBetweenCnpsPs = ps;
+    }
+
+    /** The congestion control QPs created from now on get. */
+    public org.rocelab.cc.CcFactory ccFactory() {
+        return cc;
+    }
+
+    /**
+     * Changes the congestion control (e.g. DCQCN knobs) during a run: QPs created from now on
+     * use it; existing QPs keep the reaction point they were created with.
+     */
+    public void ccFactory(org.rocelab.cc.CcFactory factory) {
+        this.cc = java.util.Objects.requireNonNull(factory, "cc");
     }
 
     private TxScheduler pipelines() {
@@ -79,6 +128,7 @@ public final class Nic {
             tx = new TxScheduler(sim, this, port, slot, cfg.messageIntervalPs());
             rx = new RxPipeline(sim, pool, this, slot, cfg);
             pfc = new PfcGenerator(sim, pool, this, port, rx, cfg);
+            pfc.mask(pfcMask);
             rx.pfc(pfc);
         }
         return tx;

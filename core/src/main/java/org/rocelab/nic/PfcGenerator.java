@@ -27,7 +27,7 @@ final class PfcGenerator {
     private final RxPipeline rx;
     private final NicCounters counters;
     private final long mac;
-    private final int mask;
+    private int mask;
     private final long xoffBytes;
     private final long xonBytes;
     private final long warningPs;
@@ -53,6 +53,20 @@ final class PfcGenerator {
         this.warningPs = cfg.pauseStormWarningPs();
         this.errorPs = cfg.pauseStormErrorPs();
         this.timer = sim.timer(nic.component(), this::check);
+    }
+
+    /**
+     * Changes the priorities PFC is generated for during a run: a pause in progress is first
+     * resumed (XON on the old priorities); a buffer already above XOFF pauses at once on the new ones.
+     */
+    void mask(int newMask) {
+        if (pausing) {
+            timer.cancel();
+            resume(sim.now());
+        }
+        mask = newMask & 0xFF;
+        long now = sim.now();
+        onArrival(now, rx.occupancy(now));
     }
 
     /** Whether the NIC is currently asking its peer to pause. */

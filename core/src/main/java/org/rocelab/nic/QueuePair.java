@@ -87,7 +87,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         this.udpSrcPort = 0xC000 | (qpn & 0x3FFF);
         this.dscp = cfg.dscp();
         this.pcp = cfg.pcp();
-        this.cc = cfg.cc().create(this);
+        this.cc = nic.ccFactory().create(this);
     }
 
     /** The QP number (QPN). */
@@ -393,7 +393,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
 
     /** NP: schedule a CNP to the sender, at most one per min_time_between_cnps. */
     private void notifyCongestion(long now) {
-        if (now - lastCnpPs < cfg.minTimeBetweenCnpsPs()) {
+        if (now - lastCnpPs < nic.minTimeBetweenCnpsPs()) {
             return;
         }
         lastCnpPs = now;

@@ -93,7 +93,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
         }
         this.rqMask = rqCap - 1;
         this.wakeTimer = sim.timer(component, now -> wake());
-        this.cc = cfg.cc().create(this);
+        this.cc = nic.ccFactory().create(this);
     }
 
     public int qpn() {

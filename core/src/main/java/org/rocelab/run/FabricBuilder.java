@@ -43,10 +43,7 @@ public final class FabricBuilder {
         int n = graph.nodeCount();
         Nic[] nics = new Nic[n];
         Switch[] switches = new Switch[n];
-        DeviceConfigs configs = new DeviceConfigs(CcRegistry.standard(), name -> {
-            int node = graph.node(name);
-            return node >= 0 && graph.kind(node) == NodeKind.HOST ? Addressing.hostIp(hostOrdinal(graph, node)) : -1;
-        });
+        DeviceConfigs configs = deviceConfigs(graph);
         for (int node = 0; node < n; node++) {
             if (graph.kind(node) == NodeKind.SWITCH) {
                 String name = graph.name(node);
@@ -128,6 +125,14 @@ public final class FabricBuilder {
             g.addCable(new Cable(g.node(c.a()), g.node(c.b()), lc.speedBps(), lc.propagationPs(), lc.fec()));
         }
         return g;
+    }
+
+    /** The spec-to-config mapping of a fabric (ACLs resolve host names to the graph's addresses). */
+    static DeviceConfigs deviceConfigs(FabricGraph graph) {
+        return new DeviceConfigs(CcRegistry.standard(), name -> {
+            int node = graph.node(name);
+            return node >= 0 && graph.kind(node) == NodeKind.HOST ? Addressing.hostIp(hostOrdinal(graph, node)) : -1;
+        });
     }
 
     static int hostOrdinal(FabricGraph graph, int node) {

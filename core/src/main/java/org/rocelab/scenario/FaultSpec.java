@@ -18,10 +18,17 @@ public sealed interface FaultSpec {
     /**
      * {@code {at, set: {key: value}, for: 3ms}}: scenario keys (dotted paths as {@code --set})
      * changed at {@code at}, restored after {@code forPs} (0 = kept). Values are the YAML text.
+     * Only {@link RuntimeKeys} may appear. {@code during} is the scenario with the keys applied
+     * (validated; without faults), from which the run reads the new values; null when built by hand.
      */
-    record SetKeys(long atPs, Map<String, String> set, long forPs) implements FaultSpec {
+    record SetKeys(long atPs, Map<String, String> set, long forPs, Scenario during) implements FaultSpec {
         public SetKeys {
             set = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(set));
+        }
+
+        /** A change without the scenario during it (tests, tools that only list faults). */
+        public SetKeys(long atPs, Map<String, String> set, long forPs) {
+            this(atPs, set, forPs, null);
         }
 
         /**

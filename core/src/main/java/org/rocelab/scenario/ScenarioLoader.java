@@ -238,8 +238,8 @@ public final class ScenarioLoader {
         return new Field(source, path, Overrides.merge(b, over.node()));
     }
 
-    /** Checks a {@code set} fault by applying its keys to a copy of the scenario and building it. */
-    private static void trySet(ObjectNode root, Path baseDir, Field at, Map<String, String> set) {
+    /** Checks a {@code set} fault by applying its keys to a copy of the scenario and building it; returns that scenario. */
+    private static Scenario trySet(ObjectNode root, Path baseDir, Field at, Map<String, String> set) {
         ObjectNode copy = root.deepCopy();
         copy.remove("faults");
         SourceMap shadow = new SourceMap(SHADOW_FILE, "");
@@ -248,7 +248,7 @@ public final class ScenarioLoader {
             for (Map.Entry<String, String> e : set.entrySet()) {
                 Overrides.set(copy, e.getKey(), Overrides.parseValue(e.getValue()), SHADOW_SET, shadow);
             }
-            build(copy, shadow, baseDir, false);
+            return build(copy, shadow, baseDir, false);
         } catch (ScenarioException ex) {
             String m = ex.getMessage().replace(SHADOW_FILE + ": ", "").replace(SHADOW_SET + ": ", "");
             for (String key : set.keySet()) {

@@ -85,6 +85,11 @@ final class PfcGenerator {
         }
     }
 
+    /** Replaces the priorities each PG pauses (lossless TCs changed during a run); XON the PGs first. */
+    void priorities(int[] newPgPriorities) {
+        System.arraycopy(newPgPriorities, 0, pgPriorities, 0, 8);
+    }
+
     /** Priorities this port currently holds in XOFF, bit n = priority n. */
     int xoffPriorities() {
         return xoffPriorities;

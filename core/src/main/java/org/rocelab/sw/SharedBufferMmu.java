@@ -31,7 +31,7 @@ public final class SharedBufferMmu {
     private final long bufferBytes;
     private final long pgReservedBytes;
     private final long xonOffsetBytes;
-    private final ThresholdPolicy policy;
+    private ThresholdPolicy policy;
 
     private int ports;
     private long reservedTotal;
@@ -86,6 +86,32 @@ public final class SharedBufferMmu {
         losslessPgs[p] = losslessPgMask;
         losslessQueues[p] = losslessQueueMask;
         return p;
+    }
+
+    /**
+     * Changes which PGs and queues of {@code port} are lossless during a run (PFC turned on or
+     * off live). A PG that stops being lossless leaves XOFF; its bytes already in headroom drain
+     * as usual. The headroom reserved per port when it was added is not re-carved.
+     *
+     * @return the PGs that were in XOFF and no longer are (their XON is due)
+     */
+    public int lossless(int port, int losslessPgMask, int losslessQueueMask) {
+        int released = 0;
+        for (int pg = 0; pg < 8; pg++) {
+            int i = port * 8 + pg;
+            if (xoff[i] && (losslessPgMask >>> pg & 1) == 0) {
+                xoff[i] = false;
+                released |= 1 << pg;
+            }
+        }
+        losslessPgs[port] = losslessPgMask;
+        losslessQueues[port] = losslessQueueMask;
+        return released;
+    }
+
+    /** Replaces the threshold policy during a run (e.g. a new {@code dynamic_th}). */
+    public void policy(ThresholdPolicy newPolicy) {
+        this.policy = newPolicy;
     }
 
     private void grow() {

@@ -35,9 +35,11 @@ public final class Switch {
     private final int[] tcToPg;
     private final int[] tcToQueue;
     private final int[] pgPriorities = new int[8];
-    private final int losslessPgMask;
-    private final int losslessQueueMask;
-    private final AclTable acl;
+    private int losslessMask;
+    private int dynamicTh;
+    private int losslessPgMask;
+    private int losslessQueueMask;
+    private AclTable acl;
     private final EcmpHash ecmp;
     private final LpmTable lpm = new LpmTable();
     private final List<int[]> groups = new ArrayList<>();
@@ -74,6 +76,8 @@ public final class Switch {
                 pgPriorities[tcToPg[tc]] |= 1 << tc;
             }
         }
+        this.losslessMask = cfg.losslessMask();
+        this.dynamicTh = cfg.dynamicTh();
         this.losslessPgMask = cfg.losslessPgMask();
         this.losslessQueueMask = cfg.losslessQueueMask();
         this.acl = new AclTable(cfg.acl());
@@ -121,6 +125,94 @@ public final class Switch {
 
     public AclTable acl() {
         return acl;
+    }
+
+    // ---------------------------------------------------------------- live changes
+
+    /** Lossless TCs now, bit n = TC n (the configuration's, unless changed during the run). */
+    public int losslessMask() {
+        return losslessMask;
+    }
+
+    /**
+     * Changes the lossless TCs during a run (SONiC {@code pfc_enable} on every port): the MMU's
+     * lossless PGs and queues, the priorities the ports generate PFC for and the ones they
+     * honour. PGs leaving lossless send XON at once; priorities paused by a peer and no longer
+     * honoured resume. Ports added with no lossless PG have no headroom to use.
+     */
+    public void lossless(int tcMask) {
+        if ((tcMask & ~0xFF) != 0) {
+            throw new IllegalArgumentException("lossless: traffic classes must be 0-7");
+        }
+        int pgMask = 0;
+        int queueMask = 0;
+        int[] prios = new int[8];
+        for (int tc = 0; tc < 8; tc++) {
+            if ((tcMask >>> tc & 1) != 0) {
+                pgMask |= 1 << tcToPg[tc];
+                queueMask |= 1 << tcToQueue[tc];
+                prios[tcToPg[tc]] |= 1 << tc;
+            }
+        }
+        for (SwitchPort sp : ports) {
+            int released = mmu.lossless(sp.index, pgMask, queueMask);
+            for (int pg = 0; pg < 8; pg++) {
+                if ((released >>> pg & 1) != 0) {
+                    sp.pfc.xon(pg);
+                }
+            }
+            sp.pfc.priorities(prios);
+            sp.port.pfcEnabled(tcMask);
+        }
+        System.arraycopy(prios, 0, pgPriorities, 0, 8);
+        losslessMask = tcMask;
+        losslessPgMask = pgMask;
+        losslessQueueMask = queueMask;
+    }
+
+    /** The WRED/ECN profile of {@code tc}'s egress queue on the first port, or null (off). */
+    public EcnProfile ecn(int tc) {
+        if (ports.length == 0) {
+            return cfg.ecn().get(tc);
+        }
+        WredMarker w = ports[0].wred[tcToQueue[tc]];
+        return w == null ? null : w.profile();
+    }
+
+    /**
+     * Replaces the WRED/ECN profile of {@code tc}'s egress queue on every port during a run
+     * (null turns marking off); per-port overrides are replaced too.
+     */
+    public void ecn(int tc, EcnProfile profile) {
+        int q = tcToQueue[tc];
+        for (SwitchPort sp : ports) {
+            if (profile == null) {
+                sp.wred[q] = null;
+            } else if (sp.wred[q] == null) {
+                sp.wred[q] = new WredMarker(profile, sim.random(sp.port.name() + "/q" + q + "/wred"));
+            } else {
+                sp.wred[q].profile(profile);
+            }
+        }
+    }
+
+    /** Replaces the ingress ACL during a run; the new rules' counters start at zero. */
+    public void acl(List<AclRule> rules) {
+        this.acl = new AclTable(rules);
+    }
+
+    /** Sets the lossless PGs' {@code dynamic_th} (α = 2^n) during a run; SONiC dynamic thresholds only. */
+    public void dynamicTh(int n) {
+        if (n < -7 || n > 7) {
+            throw new IllegalArgumentException("buffer.dynamic_th: expected -7..7, got " + n);
+        }
+        mmu.policy(ThresholdPolicy.dynamic(Math.scalb(1.0, n), cfg.lossyAlpha()));
+        dynamicTh = n;
+    }
+
+    /** The lossless PGs' {@code dynamic_th} now. */
+    public int dynamicTh() {
+        return dynamicTh;
     }
 
     // ---------------------------------------------------------------- building

@@ -17,12 +17,22 @@ final class WredMarker {
     /** Drop the (non-ECT) packet. */
     static final int DROP = 2;
 
-    private final EcnProfile profile;
+    private EcnProfile profile;
     private final RandomStream random;
 
     WredMarker(EcnProfile profile, RandomStream random) {
         this.profile = profile;
         this.random = random;
+    }
+
+    /** The marking curve in use. */
+    EcnProfile profile() {
+        return profile;
+    }
+
+    /** Replaces the marking curve (a live WRED profile change). */
+    void profile(EcnProfile newProfile) {
+        this.profile = newProfile;
     }
 
     /** Applies the curve to {@code p} for a queue of {@code queueBytes}. */

@@ -89,16 +89,35 @@ class SetOverrideTest {
     void setFaultIsCheckedByApplyingIt() {
         Scenario s = Yaml.load(BASE
                 + "faults:\n  - {at: 1ms, set: {switch.ecn.3.kmin: 100KB, nics.h1.cc.rpg_ai_rate: 20}, for: 3ms}\n");
-        assertThat(s.faults())
-                .containsExactly(new FaultSpec.SetKeys(
+        FaultSpec.SetKeys f = (FaultSpec.SetKeys) s.faults().get(0);
+        assertThat(new FaultSpec.SetKeys(f.atPs(), f.set(), f.forPs()))
+                .isEqualTo(new FaultSpec.SetKeys(
                         1_000_000_000L,
                         Map.of("switch.ecn.3.kmin", "100KB", "nics.h1.cc.rpg_ai_rate", "20"),
                         3_000_000_000L));
+        assertThat(f.during().switchDefaults().ecn().get(3).kminBytes()).isEqualTo(100_000);
+        assertThat(f.during().faults()).isEmpty();
         assertThat(((FaultSpec.SetKeys) s.faults().get(0)).set().keySet())
                 .containsExactly("switch.ecn.3.kmin", "nics.h1.cc.rpg_ai_rate");
         assertThat(Yaml.error(BASE + "faults:\n  - {at: 1ms, set: {switch.ecn.3.kmin: 2MB}}\n"))
                 .isEqualTo(
                         "t.yaml:9:21: faults.0.set.switch.ecn.3.kmin: Kmin (2000000 bytes) is above Kmax (1600000 bytes)");
+    }
+
+    @Test
+    void setFaultRejectsKeysThatCannotChangeDuringARun() {
+        assertThat(Yaml.error(BASE + "faults:\n  - {at: 1ms, set: {switch.mtu: 4200}, for: 3ms}\n"))
+                .isEqualTo("t.yaml:9:21: faults.0.set.switch.mtu: cannot change during a run (keys that can: "
+                        + "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, switch(es).ecn.<tc>.kmax, "
+                        + "switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, nic(s).pfc, "
+                        + "nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only))");
+        assertThat(Yaml.error(BASE + "faults:\n  - {at: 1ms, set: {switches.sw0.ecn.3: {mark: dequeue}}}\n"))
+                .startsWith("t.yaml:9:21: faults.0.set.switches.sw0.ecn.3: cannot change during a run");
+        assertThat(RuntimeKeys.parse("nics.h1.cc.rpg_ai_rate"))
+                .isEqualTo(new RuntimeKeys.Target(false, "h1", "cc.rpg_ai_rate"));
+        assertThat(RuntimeKeys.parse("switch.ecn.3.kmin")).isEqualTo(new RuntimeKeys.Target(true, null, "ecn.3.kmin"));
+        assertThat(RuntimeKeys.parse("nic.cc.algorithm")).isNull();
+        assertThat(RuntimeKeys.parse("switch.pfc.watchdog.enabled")).isNull();
     }
 
     @Test

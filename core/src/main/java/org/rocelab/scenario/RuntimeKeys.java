@@ -1,0 +1,63 @@
+package org.rocelab.scenario;
+
+import java.util.List;
+
+/**
+ * The scenario keys a {@code set} fault may change while the fabric runs (DESIGN.md §3): the
+ * settings an operator changes live on a switch (SONiC {@code pfc_enable}, WRED profile, buffer
+ * {@code dynamic_th}, ACL rules) or a NIC ({@code mlnx_qos --pfc}, DCQCN knobs, CNP moderation).
+ * Every other key needs a rebuild of the fabric and is rejected when the scenario is loaded.
+ */
+public final class RuntimeKeys {
+    /** Where a changeable key points: switches or NICs, one device or all, and the setting. */
+    public record Target(boolean isSwitch, String device, String setting) {
+        /** Whether the key names every switch (or NIC) rather than one. */
+        public boolean all() {
+            return device == null;
+        }
+    }
+
+    /** The changeable keys, as listed in errors and docs/scenario.md. */
+    public static final String LISTING = "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
+            + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, "
+            + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only)";
+
+    private RuntimeKeys() {}
+
+    /** The target of {@code key}, or null if it cannot change during a run. */
+    public static Target parse(String key) {
+        String[] parts = key.split("\\.", -1);
+        boolean one = parts[0].equals("switches") || parts[0].equals("nics");
+        boolean isSwitch = parts[0].equals("switch") || parts[0].equals("switches");
+        if (!isSwitch && !parts[0].equals("nic") && !parts[0].equals("nics")) {
+            return null;
+        }
+        int from = one ? 2 : 1;
+        if (parts.length <= from) {
+            return null;
+        }
+        String device = one ? parts[1] : null;
+        String setting = String.join(".", List.of(parts).subList(from, parts.length));
+        boolean ok = isSwitch ? switchSetting(setting) : nicSetting(setting);
+        return ok ? new Target(isSwitch, device, setting) : null;
+    }
+
+    private static boolean switchSetting(String s) {
+        if (s.equals("lossless") || s.equals("acl") || s.equals("buffer.dynamic_th")) {
+            return true;
+        }
+        return s.matches("ecn\\.[0-7](\\.(kmin|kmax|pmax))?");
+    }
+
+    private static boolean nicSetting(String s) {
+        if (s.equals("pfc") || s.equals("cnp.min_time_between_cnps")) {
+            return true;
+        }
+        return s.startsWith("cc.") && CcSpec.KNOBS.containsKey(s.substring(3));
+    }
+
+    /** The traffic class of an {@code ecn.<tc>...} setting. */
+    public static int ecnTc(String setting) {
+        return setting.charAt(4) - '0';
+    }
+}
