@@ -111,6 +111,7 @@ public final class ScenarioRun {
             w.collect(result, end);
         }
         ResultCollector.collect(fabric, result);
+        QpReport.collect(fabric, workloads, result);
         result.simulatedPs(end).events(sim.events());
         return result;
     }

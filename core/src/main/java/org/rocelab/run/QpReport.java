@@ -1,0 +1,81 @@
+package org.rocelab.run;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.rocelab.nic.Nic;
+import org.rocelab.nic.QueuePair;
+import org.rocelab.stats.QpRecord;
+import org.rocelab.stats.RunResult;
+import org.rocelab.topo.Addressing;
+import org.rocelab.workload.Workload;
+
+/**
+ * qp.csv rows, one per sending QP of every workload, in the Open Traffic Generator's RoCEv2
+ * per-QP terms (operator-conventions.md): what the requester sent and saw come from the sending
+ * QP, what arrived (data frames and bytes received, ECN-CE received, CNPs, ACKs and NAKs sent)
+ * from its responder at the far NIC.
+ */
+final class QpReport {
+    private QpReport() {}
+
+    static void collect(Fabric f, List<Workload> workloads, RunResult r) {
+        Map<Integer, Nic> byIp = new HashMap<>();
+        for (int node = 0; node < f.graph().nodeCount(); node++) {
+            if (f.nicAt(node) != null) {
+                byIp.put(f.nicAt(node).ipv4(), f.nicAt(node));
+            }
+        }
+        for (Workload w : workloads) {
+            for (QueuePair s : w.sendingQps()) {
+                Nic peerNic = byIp.get(s.remoteIpv4());
+                QueuePair peer = peerNic == null ? null : peerNic.qpByNumber(s.remoteQpn());
+                r.addQp(record(w.name(), s, peerNic, peer));
+            }
+        }
+    }
+
+    private static QpRecord record(String workload, QueuePair s, Nic peerNic, QueuePair peer) {
+        Map<String, Long> tx = s.metrics();
+        Map<String, Long> rx = peer == null ? Map.of() : peer.metrics();
+        QpRecord q = new QpRecord();
+        q.flowName = workload + "/qp0x" + Integer.toHexString(s.qpn());
+        q.portTx = s.nic().port().name();
+        q.portRx = peerNic == null ? "" : peerNic.port().name();
+        q.srcQp = s.qpn();
+        q.destQp = s.remoteQpn();
+        q.srcIpv4 = Addressing.ipText(s.nic().ipv4());
+        q.destIpv4 = Addressing.ipText(s.remoteIpv4());
+        q.dataFramesTx = tx.getOrDefault("data_frames_tx", 0L);
+        q.dataFramesRx = rx.getOrDefault("data_frames_rx", 0L);
+        q.dataFramesRetransmitted = tx.getOrDefault("data_frames_retransmitted", 0L);
+        q.frameSequenceError = rx.getOrDefault("frame_sequence_error", 0L);
+        q.txBytes = tx.getOrDefault("tx_bytes", 0L);
+        q.rxBytes = rx.getOrDefault("rx_bytes", 0L);
+        q.messageTx = tx.getOrDefault("message_tx", 0L);
+        q.messageCompleteRx = rx.getOrDefault("message_complete_rx", 0L);
+        q.messageFail = tx.getOrDefault("message_fail", 0L);
+        long first = tx.getOrDefault("first_timestamp_ns", 0L);
+        long last = tx.getOrDefault("last_timestamp_ns", 0L);
+        if (last > first) {
+            q.firstTimestampPs = first * 1000;
+            q.lastTimestampPs = last * 1000;
+            q.dataTxRateGbps = q.txBytes * 8.0 / (last - first);
+            q.dataRxRateGbps = q.rxBytes * 8.0 / (last - first);
+            q.flowCompletionTimePs = tx.getOrDefault("flow_completion_time_ns", 0L) * 1000;
+        }
+        if (tx.getOrDefault("max_latency_ns", 0L) > 0) {
+            q.avgLatencyPs = tx.get("avg_latency_ns") * 1000;
+            q.minLatencyPs = tx.get("min_latency_ns") * 1000;
+            q.maxLatencyPs = tx.get("max_latency_ns") * 1000;
+        }
+        q.ecnCeRx = rx.getOrDefault("ecn_ce_rx", 0L);
+        q.cnpTx = rx.getOrDefault("cnp_tx", 0L);
+        q.cnpRx = tx.getOrDefault("cnp_rx", 0L);
+        q.ackTx = rx.getOrDefault("ack_tx", 0L);
+        q.ackRx = tx.getOrDefault("ack_rx", 0L);
+        q.nakTx = rx.getOrDefault("nak_tx", 0L);
+        q.nakRx = tx.getOrDefault("nak_rx", 0L);
+        return q;
+    }
+}
