@@ -30,7 +30,7 @@ import java.util.Arrays;
  * rung falls into the first bucket). Cancel uses the stored position ({@link Timer#heapIndex}): a
  * heap slot, or a list code naming the bucket, and an unlink. Per-bucket sentinel objects with
  * appends at the tail measured 40 % slower with 10^5 pending (two more cache misses per insert);
- * buckets for 2×, 4× or 8× the event count, or half of it, were no faster.
+ * buckets for 2× or 4× the event count, or half of it, were no faster.
  *
  * <p>The loop fires the top in place ({@link #top()}); a handler that reschedules its own timer
  * moves it with one sift if its new time is still in the front, else with one removal and one
