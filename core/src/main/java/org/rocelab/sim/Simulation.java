@@ -119,7 +119,7 @@ public final class Simulation {
     }
 
     boolean pending(Timer t) {
-        return t != firing && t.heapIndex >= 0;
+        return t != firing && EventHeap.contains(t);
     }
 
     /** Asks the loop to return after the current event. */

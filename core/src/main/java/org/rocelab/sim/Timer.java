@@ -13,8 +13,16 @@ public final class Timer {
     final EventHandler handler;
     final Component owner;
     long timePs;
-    /** Slot in the event heap, -1 when not pending. */
+    /** Tie key of the pending schedule, kept here while the timer waits in a bucket list. */
+    long tieKey;
+    /**
+     * Where it waits in {@link EventHeap}: a front heap slot (&ge; 0), a list code (&le;
+     * {@link EventHeap#IN_TOP}), or -1 when not pending.
+     */
     int heapIndex = -1;
+    /** Neighbours in a bucket or top list of {@link EventHeap}. */
+    Timer prev;
+    Timer next;
 
     Timer(Simulation sim, Component owner, EventHandler handler) {
         this.sim = sim;

@@ -47,14 +47,14 @@ class EventHeapModelTest {
         int action = rnd.nextInt(5);
         int other = rnd.nextInt(timers.length);
         if (action == 1) {
-            schedule(idx, now + rnd.nextInt(30));
+            schedule(idx, after(now, rnd.nextInt(30)));
         } else if (action == 2) {
-            schedule(other, now + rnd.nextInt(2));
+            schedule(other, after(now, rnd.nextInt(2)));
         } else if (action == 3) {
             cancel(other);
         } else if (action == 4) {
             cancel(idx);
-            schedule(idx, now + rnd.nextInt(3));
+            schedule(idx, after(now, rnd.nextInt(3)));
         }
         sim.stop();
     }
@@ -62,6 +62,35 @@ class EventHeapModelTest {
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 101, 202, 303, 404})
     void engineMatchesASortedReferenceList(long seed) {
+        run(seed, false);
+    }
+
+    /**
+     * Delays from nanoseconds to the end of time (also exactly {@code Long.MAX_VALUE}), so the
+     * calendar's buckets are rebuilt over spans of every size, up to the overflow edge.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    void engineMatchesTheReferenceOverSpansOfEverySize(long seed) {
+        run(seed, true);
+    }
+
+    /** {@code now + d}, saturated at the end of time. */
+    private static long after(long now, long d) {
+        return now > Long.MAX_VALUE - d ? Long.MAX_VALUE : now + d;
+    }
+
+    private long delay(boolean wide, int bound) {
+        long room = Long.MAX_VALUE - sim.now();
+        int scale = wide ? rnd.nextInt(5) : 0;
+        if (scale == 4) {
+            return room;
+        }
+        long cap = Math.min(room, scale == 0 ? bound - 1 : scale == 1 ? 1_000_000 : scale == 2 ? 1L << 40 : room);
+        return cap == Long.MAX_VALUE ? rnd.nextLong() >>> 1 : (rnd.nextLong() >>> 1) % (cap + 1);
+    }
+
+    private void run(long seed, boolean wide) {
         rnd = new Random(seed);
         sim = new Simulation(seed);
         int componentCount = 1 + rnd.nextInt(8);
@@ -82,7 +111,7 @@ class EventHeapModelTest {
             int op = rnd.nextInt(10);
             int i = rnd.nextInt(timerCount);
             if (op < 5) {
-                schedule(i, sim.now() + rnd.nextInt(op == 0 ? 1 : 50));
+                schedule(i, sim.now() + delay(wide, op == 0 ? 1 : 50));
             } else if (op < 7) {
                 cancel(i);
             } else {
