@@ -15,7 +15,7 @@ import org.rocelab.sim.Units;
  * file (hosts {@code h<ordinal>}, switches {@code sw<ordinal>} in id order, as the scenario's
  * topology reader names them), NIC and switch settings of the hpcc profile where the scenario
  * language has a key, one {@code ib_write_bw} workload of one message per flow, and a comment
- * naming the HPCC key for every setting it cannot express (docs/fragments/hpcc-run.md). Times are
+ * naming the HPCC key for every setting it cannot express (docs/hpcc.md). Times are
  * relative to the first flow's start, as in {@code run --hpcc}.
  */
 final class HpccScenarioYaml {

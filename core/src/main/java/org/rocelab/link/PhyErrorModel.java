@@ -7,7 +7,7 @@ import org.rocelab.sim.RandomStream;
  * rate and FEC mode, assuming independent bit errors, and how long the receiver's FEC decoder
  * holds it. Loss probabilities are cached per frame length (frames take a few hundred distinct
  * lengths), so the per-frame cost is one draw. Formulas, constants and sources:
- * docs/fragments/engine-phy.md.
+ * docs/model.md#engine-phy.
  *
  * <p>A frame is {@code D = 8 × (frameBytes + 8)} data bits (frame plus preamble/SFD).
  *

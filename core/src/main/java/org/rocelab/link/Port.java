@@ -119,7 +119,7 @@ public final class Port implements PacketSink {
 
     /**
      * How long a frame of a given wire size occupies this port's wire (default: exact, rounded up to
-     * the ps). The HPCC profile truncates to whole ns as ns-3.17 does (docs/fragments/hpcc-run.md).
+     * the ps). The HPCC profile truncates to whole ns as ns-3.17 does (docs/hpcc.md).
      */
     public void txTime(TxTime policy) {
         this.txTime = policy;

@@ -8,7 +8,7 @@ import org.rocelab.rc.RnrTimer;
 
 /**
  * Everything that configures one RDMA NIC, validated once (DESIGN.md §5). Units are in the
- * names; defaults, units and sources are listed in docs/fragments/nic-rc.md and in
+ * names; defaults, units and sources are listed in docs/model.md#nic-rc and in
  * {@link Builder}.
  *
  * @param mtu RoCE path MTU, bytes: 256, 512, 1024, 2048 or 4096

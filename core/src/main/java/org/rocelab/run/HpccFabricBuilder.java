@@ -35,7 +35,7 @@ import org.rocelab.topo.ShortestPathRoutes;
 
 /**
  * Builds a {@link Fabric} directly from an {@link HpccScenario} with the {@code hpcc} profiles
- * (docs/fragments/hpcc-run.md): one graph node per HPCC node id, ports added in topology-file
+ * (docs/hpcc.md): one graph node per HPCC node id, ports added in topology-file
  * order (switch port i = ifIndex i + 1), shortest-path ECMP routes by BFS (hosts never transit),
  * HPCC addresses ({@link HpccTopology#hostIp}), HPCC's MMU ({@link HpccThresholdPolicy}, per-port
  * headroom, 4 KB reserve, 3 KB XON offset), per-port ECN by rate at dequeue, strict queue 0 and

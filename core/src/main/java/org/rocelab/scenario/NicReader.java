@@ -100,7 +100,7 @@ final class NicReader {
     }
 
     /**
-     * The {@code paper} and {@code hpcc} profiles: their own knobs (names as in docs/fragments/dcqcn.md),
+     * The {@code paper} and {@code hpcc} profiles: their own knobs (names as in docs/model.md#dcqcn),
      * passed as text and checked by the cc package; mlx5 knobs are refused.
      */
     private static CcSpec otherProfile(Field c, String algorithm, String profile, Map<String, String> knobs) {

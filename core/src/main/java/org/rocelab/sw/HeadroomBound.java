@@ -4,7 +4,7 @@ import org.rocelab.packet.Packet;
 
 /**
  * First-principles bound on the bytes a lossless PG can receive from the moment it decides XOFF
- * (802.1Qbb, the derivation in docs/fragments/switch.md): the frame that crossed the threshold;
+ * (802.1Qbb, the derivation in docs/model.md#switch): the frame that crossed the threshold;
  * the frame this port may be transmitting when the PFC frame is queued (control frames wait for
  * it); the PFC frame itself (64 B + 20 B preamble and gap); the cable twice (the PFC frame
  * travels to the peer while the peer's frames already on the cable keep coming); the frame the

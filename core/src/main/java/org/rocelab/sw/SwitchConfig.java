@@ -5,7 +5,7 @@ import org.rocelab.sim.Units;
 
 /**
  * Everything a switch is configured with, immutable and validated at construction (scenario key
- * {@code switch:}, DESIGN.md §3). Defaults are SONiC's (roce-facts.md §2-3, docs/fragments/switch.md).
+ * {@code switch:}, DESIGN.md §3). Defaults are SONiC's (roce-facts.md §2-3, docs/model.md#switch).
  * Build with {@link #builder()}; every validation error names the scenario key.
  *
  * @param mtu L2 frame limit of every port in bytes (frame including FCS), default 9216

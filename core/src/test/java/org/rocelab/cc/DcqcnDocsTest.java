@@ -9,13 +9,13 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** docs/fragments/dcqcn.md has a table row for every knob of every profile, with its default. */
+/** docs/model.md#dcqcn has a table row for every knob of every profile, with its default. */
 class DcqcnDocsTest {
 
     @ParameterizedTest
     @EnumSource(DcqcnProfile.class)
     void everyKnobIsDocumentedWithItsDefault(DcqcnProfile profile) throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("..", "docs", "fragments", "dcqcn.md"));
+        List<String> lines = Files.readAllLines(Path.of("..", "docs", "model.md"));
         for (Knob k : profile.knobs()) {
             String row = lines.stream()
                     .filter(l -> l.startsWith("| `" + k.name() + "` |"))

@@ -9,7 +9,7 @@ import org.rocelab.rc.WcStatus;
 
 /**
  * ib_write_bw back to back: 64 KiB RDMA WRITEs, tx depth 128. Goodput = payload / wire bytes of
- * a message: eff = 65536 / (65536 + P × 82 + 16), P = 65536 / MTU packets (docs/fragments/nic-rc.md).
+ * a message: eff = 65536 / (65536 + P × 82 + 16), P = 65536 / MTU packets (docs/model.md#nic-rc).
  */
 class BackToBackGoodputTest {
     @ParameterizedTest

@@ -14,7 +14,7 @@ import org.rocelab.rc.WcStatus;
  * (4158 + 8) × 8 × 66/64 = 34,369.5 line bits, so it is lost with q = 1 − (1 − 3e-8)^34369.5 ≈
  * 0.0010306) with 4 MiB RDMA WRITEs back to back at 100G. Go-back-N
  * wastes W = 5 packet slots per lost packet; go-back-0 restarts the message (Guo et al. 2016),
- * which with 1024-packet messages costs most of the goodput. Formulas: docs/fragments/nic-rc.md.
+ * which with 1024-packet messages costs most of the goodput. Formulas: docs/model.md#nic-rc.
  */
 class LossRecoveryTest {
     private static final long RATE = 100_000_000_000L;

@@ -17,7 +17,7 @@ import org.rocelab.stats.RunResult;
  * The first 150 WebSearch flows of the fat-tree preset (multi-hop ECMP through ToR, Agg and Core at
  * 100G/400G): every flow completes with one fct.txt record carrying its own addresses, ports, size and
  * HPCC start, no faster than propagation plus line-rate serialization. (The full 3201-flow run takes minutes; its
- * figures are in docs/fragments/hpcc-run.md.)
+ * figures are in docs/hpcc.md.)
  */
 class HpccRunFatTreeTest {
     @Test

@@ -21,7 +21,7 @@ import org.rocelab.stats.RunResult;
  * the first at 2,000,037,361 ns. Tolerance 1 % of each figure (of the time since the flows start
  * for the first pause): the hpcc profile reproduces HPCC's accounting, not its event order
  * (rocelab's DWRR by bytes vs HPCC's per-packet round robin, ECMP hash, QP scheduling), so
- * ties among the 63 identical senders break differently (docs/fragments/hpcc-run.md).
+ * ties among the 63 identical senders break differently (docs/hpcc.md).
  */
 class HpccRunIncastTest {
     private static final long FLOWS_START_NS = 2_000_000_000L;

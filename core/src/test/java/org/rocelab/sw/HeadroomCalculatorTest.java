@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * SONiC's Mellanox headroom formula (roce-facts.md §2.2) against the reference's worked values
  * and hand computation, and against the first-principles bound of bytes that can arrive after
- * XOFF (docs/fragments/switch.md, "Headroom derivation").
+ * XOFF (docs/model.md#switch, "Headroom derivation").
  */
 class HeadroomCalculatorTest {
     private static final long G100 = 100_000_000_000L;

@@ -1,7 +1,7 @@
 package org.rocelab.workload.tcp;
 
 /**
- * Parameters of one TCP stream (docs/fragments/tcp.md lists units, defaults and sources).
+ * Parameters of one TCP stream (docs/model.md#tcp lists units, defaults and sources).
  *
  * @param mssBytes maximum segment size, bytes: netdev MTU − 40 (IPv4 20 + TCP 20, no options)
  * @param initialWindowSegments initial congestion window, segments (RFC 5681 §3.1: 2 when the

@@ -12,7 +12,7 @@ import org.rocelab.nic.NicConfig;
 import org.rocelab.run.Fabric;
 
 /**
- * perftest programs against the analytical figures of docs/fragments/perftest.md: goodput of
+ * perftest programs against the analytical figures of docs/model.md#perftest: goodput of
  * 64 KiB WRITEs, the NIC message-rate limit, exact one-way latencies back to back and per switch
  * hop, and the PCIe Gen3 x8 cap. Timing constants: NIC tx/rx latency 400 ns each, RS-FEC per cable
  * (codeword fill + 50 ns: 101.2 ns at 100G, 62.8 ns at 400G), 2 m = 10 ns, serialization = wire bytes × 8 / rate.
