@@ -2,9 +2,6 @@ package org.rocelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,20 +13,10 @@ class ValidateCommandTest {
     private String err;
 
     private int run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            return Main.run(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-            out = o.toString(StandardCharsets.UTF_8);
-            err = e.toString(StandardCharsets.UTF_8);
-        }
+        CliRun r = CliRun.of(args);
+        out = r.out();
+        err = r.err();
+        return r.exit();
     }
 
     @Test
