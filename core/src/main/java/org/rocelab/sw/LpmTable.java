@@ -6,9 +6,15 @@ import java.util.Arrays;
  * IPv4 longest-prefix match: a binary trie in parallel int arrays (no objects, no boxing per
  * lookup; at most 32 steps). Each node holds a computed and a static next-hop group; a static
  * route on a prefix overrides the computed one on the same prefix (DESIGN.md §3: static routes
- * override computed ones), and the longest matching prefix wins.
+ * override computed ones), and the longest matching prefix wins. A direct-mapped cache of recent
+ * destinations (two int arrays, cleared on every change) answers repeated lookups in one probe
+ * instead of a walk of up to 32 dependent loads.
  */
 public final class LpmTable {
+    private static final int CACHE_SIZE = 1024;
+    private static final int EMPTY = Integer.MIN_VALUE;
+    private final int[] cacheAddr = new int[CACHE_SIZE];
+    private final int[] cacheGroup = new int[CACHE_SIZE];
     private int[] child0 = new int[64];
     private int[] child1 = new int[64];
     private int[] computed = new int[64];
@@ -18,6 +24,7 @@ public final class LpmTable {
     public LpmTable() {
         Arrays.fill(computed, -1);
         Arrays.fill(fixed, -1);
+        Arrays.fill(cacheGroup, EMPTY);
     }
 
     /** Sets the group of {@code prefix/len}; static entries override computed ones. */
@@ -44,6 +51,7 @@ public final class LpmTable {
         } else {
             computed[n] = group;
         }
+        Arrays.fill(cacheGroup, EMPTY);
     }
 
     private int newNode() {
@@ -61,6 +69,17 @@ public final class LpmTable {
 
     /** The group of the longest prefix matching {@code addr}, or -1. */
     public int lookup(int addr) {
+        int slot = (addr * 0x9E3779B1) >>> 22; // top 10 bits of a multiplicative hash
+        if (cacheAddr[slot] == addr && cacheGroup[slot] != EMPTY) {
+            return cacheGroup[slot];
+        }
+        int g = walk(addr);
+        cacheAddr[slot] = addr;
+        cacheGroup[slot] = g;
+        return g;
+    }
+
+    private int walk(int addr) {
         int n = 0;
         int best = -1;
         for (int bit = 0; ; bit++) {
