@@ -48,7 +48,8 @@ public class LinkBenchmark {
         pool = new PacketPool();
         tx = new Port(sim, pool, "a");
         Port rx = new Port(sim, pool, "b");
-        Link link = new Link(sim, pool, tx, rx, LinkSpec.of(100_000_000_000L, 10_000).withFec(FecMode.RS, FecMode.RS));
+        Link link = new Link(
+                sim, pool, tx, rx, LinkSpec.of(100_000_000_000L, 10_000).withFec(FecMode.RS, FecMode.RS));
         link.setBer(ber, 0.0);
         tx.source(new Source());
         rx.upper(new Sink());

@@ -35,8 +35,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String machine = Runtime.getRuntime().availableProcessors() + " cores, "
-                + System.getProperty("java.vm.name") + " " + System.getProperty("java.version");
+        String machine = Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("java.vm.name")
+                + " " + System.getProperty("java.version");
         System.out.println("# rocelab bench " + name + " (" + machine + ")");
         for (int pending : List.of(1_000, 100_000)) {
             holdModel(pending, 2_000_000); // warm-up
@@ -48,7 +48,13 @@ final class BenchCommand implements Callable<Integer> {
             double cpuSecs = (threads.getCurrentThreadCpuTime() - cpu0) / 1e9;
             System.out.printf(
                     "engine hold model, %,d pending: %,.0f events/s (%,d events in %.2f s wall, %.2f s CPU = %,.0f events per CPU-second; fingerprint %016x)%n",
-                    pending, sim.events() / secs, sim.events(), secs, cpuSecs, sim.events() / cpuSecs, sim.fingerprint());
+                    pending,
+                    sim.events() / secs,
+                    sim.events(),
+                    secs,
+                    cpuSecs,
+                    sim.events() / cpuSecs,
+                    sim.fingerprint());
             double drawCpuSecs = drawCpuSeconds(sim.events());
             System.out.printf(
                     "  of which the exponential draws alone: %.1f ns each; engine without them: %,.0f events per CPU-second%n",

@@ -45,12 +45,24 @@ final class HpccRunCommand {
             throw e.getCause();
         }
         int flows = s.flows().flows().size();
-        System.out.printf("%s: %d of %d flows completed, %s simulated from %s, %,d events in %.1f s (%,.0f events/s);"
+        System.out.printf(
+                "%s: %d of %d flows completed, %s simulated from %s, %,d events in %.1f s (%,.0f events/s);"
                         + " drops %d, pause frames %d, ECN marked %d -> %s%n",
-                name, run.completedFlows(), flows, Units.formatTime(r.simulatedPs()), Units.formatTime(run.offsetPs()),
-                r.events(), wall / 1e9, r.events() / (wall / 1e9), r.totalDrops(), r.pauseFramesTx(), r.ecnMarked(), target);
+                name,
+                run.completedFlows(),
+                flows,
+                Units.formatTime(r.simulatedPs()),
+                Units.formatTime(run.offsetPs()),
+                r.events(),
+                wall / 1e9,
+                r.events() / (wall / 1e9),
+                r.totalDrops(),
+                r.pauseFramesTx(),
+                r.ecnMarked(),
+                target);
         if (run.completedFlows() < flows) {
-            System.err.println("warning: " + (flows - run.completedFlows()) + " flows had not completed at SIMULATOR_STOP_TIME");
+            System.err.println(
+                    "warning: " + (flows - run.completedFlows()) + " flows had not completed at SIMULATOR_STOP_TIME");
         }
         return 0;
     }

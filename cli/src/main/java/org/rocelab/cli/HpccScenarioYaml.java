@@ -29,40 +29,76 @@ final class HpccScenarioYaml {
         long firstNs = flows.isEmpty() ? 0 : flows.get(0).startNs();
         long durationPs = Math.max(1000, c.stopPs() - firstNs * 1000);
         String[] names = names(s);
-        y.append("# Imported by rocelab import-hpcc from ").append(c.file().toAbsolutePath().normalize()).append('\n');
-        y.append("# ").append(flows.size()).append(" flows; times are relative to the first flow's start, HPCC time ")
-                .append(firstNs).append(" ns.\n");
+        y.append("# Imported by rocelab import-hpcc from ")
+                .append(c.file().toAbsolutePath().normalize())
+                .append('\n');
+        y.append("# ")
+                .append(flows.size())
+                .append(" flows; times are relative to the first flow's start, HPCC time ")
+                .append(firstNs)
+                .append(" ns.\n");
         y.append("# Settings the scenario language cannot express are comments naming the HPCC key;\n");
-        y.append("# `rocelab run --hpcc ").append(c.file().getFileName()).append("` applies all of them (docs/model.md, hpcc-run).\n");
+        y.append("# `rocelab run --hpcc ")
+                .append(c.file().getFileName())
+                .append("` applies all of them (docs/model.md, hpcc-run).\n");
         y.append("name: ").append(name).append('\n');
         y.append("seed: 1\n");
-        y.append("duration: ").append(Units.formatTime(durationPs)).append("  # SIMULATOR_STOP_TIME ")
-                .append(c.values().getOrDefault("SIMULATOR_STOP_TIME", "3.01")).append(" s minus the first flow's start\n");
-        y.append("topology:\n  kind: hpcc\n  file: ").append(relative(yamlDir, c.topologyFile())).append('\n');
-        y.append("  # ERROR_RATE_PER_LINK ").append(c.errorRatePerLink()).append(": per-packet loss on links whose error_rate is 0\n");
+        y.append("duration: ")
+                .append(Units.formatTime(durationPs))
+                .append("  # SIMULATOR_STOP_TIME ")
+                .append(c.values().getOrDefault("SIMULATOR_STOP_TIME", "3.01"))
+                .append(" s minus the first flow's start\n");
+        y.append("topology:\n  kind: hpcc\n  file: ")
+                .append(relative(yamlDir, c.topologyFile()))
+                .append('\n');
+        y.append("  # ERROR_RATE_PER_LINK ")
+                .append(c.errorRatePerLink())
+                .append(": per-packet loss on links whose error_rate is 0\n");
         if (c.linkDown().enabled()) {
-            y.append("  # LINK_DOWN ").append(c.values().get("LINK_DOWN")).append(": link down at 2 s + a µs (add a link_down fault)\n");
+            y.append("  # LINK_DOWN ")
+                    .append(c.values().get("LINK_DOWN"))
+                    .append(": link down at 2 s + a µs (add a link_down fault)\n");
         }
         int pg = flows.isEmpty() ? 3 : flows.get(0).pg();
         y.append("nic:\n");
-        y.append("  mtu: 1024  # PACKET_PAYLOAD_SIZE ").append(c.payloadBytes())
+        y.append("  mtu: 1024  # PACKET_PAYLOAD_SIZE ")
+                .append(c.payloadBytes())
                 .append(": HPCC segments at the payload size, not an IB MTU (hpcc profile: NicConfig.segmentBytes)\n");
-        y.append("  # hpcc framing: data packet = payload + 48 B, ACK 60 B, no preamble/IFG; tx times truncated to whole ns\n");
+        y.append(
+                "  # hpcc framing: data packet = payload + 48 B, ACK 60 B, no preamble/IFG; tx times truncated to whole ns\n");
         y.append("  dscp: ").append(pg).append("\n  pcp: ").append(pg).append('\n');
-        y.append("  pfc: [").append(pg).append("]  # honour pauses; HPCC hosts never send PFC (no key) and a received pause")
-                .append(" lasts until resume (PAUSE_TIME ").append(c.pauseTimeUs()).append(" us unused)\n");
+        y.append("  pfc: [")
+                .append(pg)
+                .append("]  # honour pauses; HPCC hosts never send PFC (no key) and a received pause")
+                .append(" lasts until resume (PAUSE_TIME ")
+                .append(c.pauseTimeUs())
+                .append(" us unused)\n");
         y.append("  cc:\n    algorithm: dcqcn\n    profile: hpcc\n");
         y.append("    # the cc schema takes mlx5 knob names only; the hpcc knobs of this config:\n");
-        for (String k : List.of("ALPHA_RESUME_INTERVAL", "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN",
-                "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI", "MIN_RATE", "CLAMP_TARGET_RATE")) {
+        for (String k : List.of(
+                "ALPHA_RESUME_INTERVAL",
+                "RATE_DECREASE_INTERVAL",
+                "RP_TIMER",
+                "EWMA_GAIN",
+                "FAST_RECOVERY_TIMES",
+                "RATE_AI",
+                "RATE_HAI",
+                "MIN_RATE",
+                "CLAMP_TARGET_RATE")) {
             y.append("    # ").append(k).append(' ').append(s.dcqcn().get(k)).append('\n');
         }
-        y.append("  # CNP: a flag on every ACK of a CE-marked packet (NicConfig.cnpOnAck), ACK per packet (L2_ACK_INTERVAL ")
-                .append(c.l2AckIntervalBytes()).append(")\n");
+        y.append(
+                        "  # CNP: a flag on every ACK of a CE-marked packet (NicConfig.cnpOnAck), ACK per packet (L2_ACK_INTERVAL ")
+                .append(c.l2AckIntervalBytes())
+                .append(")\n");
         y.append("  # ACK_HIGH_PRIO ").append(c.ackHighPrio() ? 1 : 0).append(": ACK/NAK in strict-priority queue 0\n");
-        y.append("  retransmission:\n    mode: ").append(c.l2BackToZero() ? "go-back-0" : "go-back-n")
-                .append("  # L2_BACK_TO_ZERO ").append(c.l2BackToZero() ? 1 : 0).append(", L2_CHUNK_SIZE ")
-                .append(c.l2ChunkSizeBytes()).append("\n    timeout: 0  # NACK-only recovery, no ACK timeout\n");
+        y.append("  retransmission:\n    mode: ")
+                .append(c.l2BackToZero() ? "go-back-0" : "go-back-n")
+                .append("  # L2_BACK_TO_ZERO ")
+                .append(c.l2BackToZero() ? 1 : 0)
+                .append(", L2_CHUNK_SIZE ")
+                .append(c.l2ChunkSizeBytes())
+                .append("\n    timeout: 0  # NACK-only recovery, no ACK timeout\n");
         y.append("switch:\n  trust: dscp\n");
         y.append("  dscp_to_tc: {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7}\n");
         TreeSet<Integer> lossless = new TreeSet<>();
@@ -72,20 +108,31 @@ final class HpccScenarioYaml {
             }
         }
         y.append("  lossless: ").append(lossless).append('\n');
-        y.append("  buffer:\n    size: ").append(c.bufferBytes()).append("  # BUFFER_SIZE ").append(c.bufferSizeMb())
+        y.append("  buffer:\n    size: ")
+                .append(c.bufferBytes())
+                .append("  # BUFFER_SIZE ")
+                .append(c.bufferSizeMb())
                 .append(" (MB of 1024*1024)\n");
-        y.append("    # HPCC MMU: threshold = (buffer - total headroom - total reserve - shared used) >> shift(port),\n");
+        y.append(
+                "    # HPCC MMU: threshold = (buffer - total headroom - total reserve - shared used) >> shift(port),\n");
         y.append("    # shift 3 minus 1 per halving of port rate over NIC rate; 4 KB reserve per port\n");
-        y.append("  pfc:\n    xon_offset: ").append(HpccScenario.RESUME_OFFSET_BYTES).append('\n');
+        y.append("  pfc:\n    xon_offset: ")
+                .append(HpccScenario.RESUME_OFFSET_BYTES)
+                .append('\n');
         Map<Long, Long> headroomByRate = new TreeMap<>();
         for (HpccScenario.Port p : s.ports()) {
             if (p.atSwitch()) {
                 headroomByRate.put(p.rateBps(), p.headroomBytes());
             }
         }
-        long nicHeadroom = headroomByRate.getOrDefault(s.nicRateBps(), headroomByRate.values().stream().findFirst().orElse(0L));
+        long nicHeadroom = headroomByRate.getOrDefault(
+                s.nicRateBps(), headroomByRate.values().stream().findFirst().orElse(0L));
         y.append("    headroom: ").append(nicHeadroom).append("  # per port 3 x rate x delay / 8, by port rate:");
-        headroomByRate.forEach((rate, h) -> y.append(' ').append(Units.formatRate(rate)).append('=').append(h).append("B"));
+        headroomByRate.forEach((rate, h) -> y.append(' ')
+                .append(Units.formatRate(rate))
+                .append('=')
+                .append(h)
+                .append("B"));
         y.append("\n    watchdog: {enabled: false}\n");
         y.append("    # one pause per XOFF, one resume per XON (no refresh)\n");
         if (c.ecnEnabled()) {
@@ -96,32 +143,65 @@ final class HpccScenarioYaml {
                     break;
                 }
             }
-            y.append("  ecn:  # ENABLE_QCN 1; KMIN/KMAX/PMAX_MAP are per port rate, the scenario takes one profile per TC:");
+            y.append(
+                    "  ecn:  # ENABLE_QCN 1; KMIN/KMAX/PMAX_MAP are per port rate, the scenario takes one profile per TC:");
             for (Map.Entry<Long, Long> e : c.kminKbByRate().entrySet()) {
-                y.append(' ').append(Units.formatRate(e.getKey())).append('=').append(e.getValue()).append('/')
-                        .append(c.kmaxKbByRate().get(e.getKey())).append("KB/").append(c.pmaxByRate().get(e.getKey()));
+                y.append(' ')
+                        .append(Units.formatRate(e.getKey()))
+                        .append('=')
+                        .append(e.getValue())
+                        .append('/')
+                        .append(c.kmaxKbByRate().get(e.getKey()))
+                        .append("KB/")
+                        .append(c.pmaxByRate().get(e.getKey()));
             }
             y.append('\n');
             for (int tc : lossless) {
-                y.append("    ").append(tc).append(": {kmin: ").append(ref == null ? 0 : ref.kminBytes()).append(", kmax: ")
-                        .append(ref == null ? 0 : ref.kmaxBytes()).append(", pmax: ").append(ref == null ? 0 : ref.pmax())
+                y.append("    ")
+                        .append(tc)
+                        .append(": {kmin: ")
+                        .append(ref == null ? 0 : ref.kminBytes())
+                        .append(", kmax: ")
+                        .append(ref == null ? 0 : ref.kmaxBytes())
+                        .append(", pmax: ")
+                        .append(ref == null ? 0 : ref.pmax())
                         .append(", mark: dequeue}\n");
             }
         } else {
             y.append("  ecn: {}  # ENABLE_QCN 0\n");
         }
-        y.append("  scheduler:\n    strict: [0]\n    dwrr: {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1}  # HPCC: round robin per packet\n");
-        y.append("  ecmp:\n    fields: [src_ip, dst_ip, src_port, dst_port]  # HPCC hashes sip, dip, sport|dport<<16 per switch id\n");
-        y.append("workloads:  # one per flow of ").append(s.flows().file().getFileName())
+        y.append(
+                "  scheduler:\n    strict: [0]\n    dwrr: {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1}  # HPCC: round robin per packet\n");
+        y.append(
+                "  ecmp:\n    fields: [src_ip, dst_ip, src_port, dst_port]  # HPCC hashes sip, dip, sport|dport<<16 per switch id\n");
+        y.append("workloads:  # one per flow of ")
+                .append(s.flows().file().getFileName())
                 .append(" (src dst pg dport size start); HPCC's sport/dport have no key\n");
         for (HpccFlow f : flows) {
             long[] split = split(f.sizeBytes());
-            y.append("  - {kind: ib_write_bw, name: f").append(f.index()).append(", from: ").append(names[f.src()])
-                    .append(", to: ").append(names[f.dst()]).append(", size: ").append(split[0])
-                    .append(", iterations: ").append(split[1]).append(", tx_depth: 1, start: ").append(Units.formatTime((f.startNs() - firstNs) * 1000))
-                    .append(", tc: ").append(f.pg()).append(", dscp: ").append(f.pg()).append('}');
+            y.append("  - {kind: ib_write_bw, name: f")
+                    .append(f.index())
+                    .append(", from: ")
+                    .append(names[f.src()])
+                    .append(", to: ")
+                    .append(names[f.dst()])
+                    .append(", size: ")
+                    .append(split[0])
+                    .append(", iterations: ")
+                    .append(split[1])
+                    .append(", tx_depth: 1, start: ")
+                    .append(Units.formatTime((f.startNs() - firstNs) * 1000))
+                    .append(", tc: ")
+                    .append(f.pg())
+                    .append(", dscp: ")
+                    .append(f.pg())
+                    .append('}');
             if (split[1] > 1) {
-                y.append("  # ").append(f.sizeBytes()).append(" B as ").append(split[1]).append(" messages (perftest's 8 MiB limit)");
+                y.append("  # ")
+                        .append(f.sizeBytes())
+                        .append(" B as ")
+                        .append(split[1])
+                        .append(" messages (perftest's 8 MiB limit)");
                 if (split[0] * split[1] != f.sizeBytes()) {
                     y.append(", ").append(split[0] * split[1] - f.sizeBytes()).append(" B more than HPCC's flow");
                 }

@@ -9,8 +9,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "rocelab 0.1.0",
         description = "Packet-level digital twin of RoCEv2 data-center fabrics.",
-        subcommands = {RunCommand.class, ValidateCommand.class, PerftestCommand.class, ImportHpccCommand.class,
-            BenchCommand.class})
+        subcommands = {
+            RunCommand.class,
+            ValidateCommand.class,
+            PerftestCommand.class,
+            ImportHpccCommand.class,
+            BenchCommand.class
+        })
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -31,8 +31,11 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
     Path scenarioFile;
 
-    @Option(names = "--hpcc", paramLabel = "CONFIG.txt",
-            description = "Run an HPCC ns-3 config (with its topology and flow files) with the hpcc profiles instead of a scenario.")
+    @Option(
+            names = "--hpcc",
+            paramLabel = "CONFIG.txt",
+            description =
+                    "Run an HPCC ns-3 config (with its topology and flow files) with the hpcc profiles instead of a scenario.")
     Path hpccConfig;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/<name>/).")
@@ -80,9 +83,16 @@ final class RunCommand implements Callable<Integer> {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        System.out.printf("%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d -> %s%n",
-                s.name(), Units.formatTime(r.simulatedPs()), r.events(), wall / 1e9, r.totalDrops(),
-                r.pauseFramesTx(), r.ecnMarked(), target);
+        System.out.printf(
+                "%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d -> %s%n",
+                s.name(),
+                Units.formatTime(r.simulatedPs()),
+                r.events(),
+                wall / 1e9,
+                r.totalDrops(),
+                r.pauseFramesTx(),
+                r.ecnMarked(),
+                target);
         return 0;
     }
 

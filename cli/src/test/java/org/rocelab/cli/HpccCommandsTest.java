@@ -23,27 +23,40 @@ class HpccCommandsTest {
     @Test
     void importedIncastValidatesWithOneWorkloadPerFlow(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("incast.yaml");
-        assertThat(run("import-hpcc", DATA.resolve("incast_config_dcqcn.txt").toString(), "--out", yaml.toString())).isZero();
+        assertThat(run("import-hpcc", DATA.resolve("incast_config_dcqcn.txt").toString(), "--out", yaml.toString()))
+                .isZero();
         String text = Files.readString(yaml);
-        assertThat(text.lines().filter(l -> l.startsWith("  - {kind: ib_write_bw"))).hasSize(63);
-        assertThat(text).contains("kind: hpcc").contains("# RP_TIMER 300us").contains("3: {kmin: 400000, kmax: 1600000, pmax: 0.2, mark: dequeue}");
+        assertThat(text.lines().filter(l -> l.startsWith("  - {kind: ib_write_bw")))
+                .hasSize(63);
+        assertThat(text)
+                .contains("kind: hpcc")
+                .contains("# RP_TIMER 300us")
+                .contains("3: {kmin: 400000, kmax: 1600000, pmax: 0.2, mark: dequeue}");
         assertThat(run("validate", yaml.toString())).isZero();
-        assertThat(out).isEqualTo("ok: incast_config_dcqcn (65 hosts, 1 switches, 63 workloads)" + System.lineSeparator());
+        assertThat(out)
+                .isEqualTo("ok: incast_config_dcqcn (65 hosts, 1 switches, 63 workloads)" + System.lineSeparator());
     }
 
     @Test
     void importedFatTreeValidatesAndSplitsFlowsAbovePerftestsLimit(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("fat.yaml");
-        assertThat(run("import-hpcc", DATA.resolve("fat_ws_config_dcqcn.txt").toString(), "--out", yaml.toString())).isZero();
+        assertThat(run("import-hpcc", DATA.resolve("fat_ws_config_dcqcn.txt").toString(), "--out", yaml.toString()))
+                .isZero();
         assertThat(run("validate", yaml.toString())).isZero();
-        assertThat(out).endsWith("ok: fat_ws_config_dcqcn (320 hosts, 56 switches, 3201 workloads)" + System.lineSeparator());
+        assertThat(out)
+                .endsWith("ok: fat_ws_config_dcqcn (320 hosts, 56 switches, 3201 workloads)" + System.lineSeparator());
         assertThat(HpccScenarioYaml.split(10_805_018)).containsExactly(5_402_509, 2);
         assertThat(HpccScenarioYaml.split(8L << 20)).containsExactly(8L << 20, 1);
     }
 
     @Test
     void scenarioAndHpccExcludeEachOther() {
-        assertThat(run("run", "../examples/incast-pfc.yaml", "--hpcc", DATA.resolve("incast_config_noecn.txt").toString())).isEqualTo(2);
+        assertThat(run(
+                        "run",
+                        "../examples/incast-pfc.yaml",
+                        "--hpcc",
+                        DATA.resolve("incast_config_noecn.txt").toString()))
+                .isEqualTo(2);
         assertThat(err).contains("either SCENARIO.yaml or --hpcc");
         assertThat(run("run")).isEqualTo(2);
     }

@@ -3,7 +3,6 @@ package org.rocelab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.rocelab.wire.Tshark;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rocelab.wire.Icrc;
 import org.rocelab.wire.PcapReader;
 import org.rocelab.wire.PcapRecord;
+import org.rocelab.wire.Tshark;
 import org.rocelab.workload.perftest.PerftestFormat;
 
 /** {@code rocelab perftest}: perftest's layout, analytical figures, errors and the pcap tap. */

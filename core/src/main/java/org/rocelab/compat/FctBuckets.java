@@ -78,8 +78,8 @@ public record FctBuckets(List<Bucket> buckets) {
      * @param dropLargest reproduce the script's loss of its last (largest) flow
      * @throws IllegalArgumentException when a bucket would be empty (the script crashes then)
      */
-    public static FctBuckets compute(List<HpccFctRecord> records, int stepPercent, Selection selection, long startLimitNs,
-            boolean dropLargest) {
+    public static FctBuckets compute(
+            List<HpccFctRecord> records, int stepPercent, Selection selection, long startLimitNs, boolean dropLargest) {
         if (stepPercent < 1 || stepPercent > 100) {
             throw new IllegalArgumentException("step: expected 1 to 100 percent, got " + stepPercent);
         }
@@ -111,7 +111,8 @@ public record FctBuckets(List<Bucket> buckets) {
                 s[k - l] = rows.get(k).slowdown();
             }
             java.util.Arrays.sort(s);
-            out.add(new Bucket(i / 100.0, rows.get(r - 1).size(), s.length, pick(s, 0.5), pick(s, 0.95), pick(s, 0.99)));
+            out.add(new Bucket(
+                    i / 100.0, rows.get(r - 1).size(), s.length, pick(s, 0.5), pick(s, 0.95), pick(s, 0.99)));
         }
         return new FctBuckets(out);
     }

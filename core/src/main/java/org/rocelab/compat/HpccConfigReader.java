@@ -78,8 +78,12 @@ final class HpccConfigReader {
         HpccKey key = HpccKey.byName(name);
         if (key == null) {
             HpccKey near = HpccKey.closest(name);
-            throw text.error(line.number(), "unknown key '" + name + "'"
-                    + (near != null ? " (did you mean " + near.name() + "?)" : "; see the HPCC keys in docs/model.md"));
+            throw text.error(
+                    line.number(),
+                    "unknown key '" + name + "'"
+                            + (near != null
+                                    ? " (did you mean " + near.name() + "?)"
+                                    : "; see the HPCC keys in docs/model.md"));
         }
         List<String> args = line.tokens().subList(1, line.size());
         Integer previous = lines.get(name);
@@ -110,7 +114,8 @@ final class HpccConfigReader {
             case LINK_DOWN:
                 arity(key, args, ln, 3, "a time in µs and two node ids, like LINK_DOWN 1000 320 336");
                 return new HpccConfig.LinkDown(
-                        HpccValues.uint(text, ln, args.get(0), k + " time (µs)", Long.MAX_VALUE / PS_PER_US - 2_000_000L),
+                        HpccValues.uint(
+                                text, ln, args.get(0), k + " time (µs)", Long.MAX_VALUE / PS_PER_US - 2_000_000L),
                         (int) HpccValues.uint(text, ln, args.get(1), k + " first node", Integer.MAX_VALUE),
                         (int) HpccValues.uint(text, ln, args.get(2), k + " second node", Integer.MAX_VALUE));
             default:
@@ -167,8 +172,10 @@ final class HpccConfigReader {
 
     private void arity(HpccKey key, List<String> args, int ln, int n, String what) {
         if (args.size() != n) {
-            throw text.error(ln, key.name() + ": expected " + what + " (" + n + (n == 1 ? " value" : " values")
-                    + "), got " + args.size());
+            throw text.error(
+                    ln,
+                    key.name() + ": expected " + what + " (" + n + (n == 1 ? " value" : " values") + "), got "
+                            + args.size());
         }
     }
 
@@ -180,19 +187,27 @@ final class HpccConfigReader {
         }
         long n = HpccValues.uint(text, ln, args.get(0), k + " count", 64);
         if (args.size() != 1 + 2 * n) {
-            throw text.error(ln, k + ": expected " + n + " pairs 'rate_bps " + valueName + "' after the count ("
-                    + (2 * n) + " values), got " + (args.size() - 1));
+            throw text.error(
+                    ln,
+                    k + ": expected " + n + " pairs 'rate_bps " + valueName + "' after the count (" + (2 * n)
+                            + " values), got " + (args.size() - 1));
         }
         Map<Long, Object> m = new TreeMap<>();
         for (int i = 0; i < n; i++) {
-            long rate = HpccValues.uint(text, ln, args.get(1 + 2 * i), k + " rate #" + (i + 1) + " (bit/s)", Long.MAX_VALUE);
+            long rate = HpccValues.uint(
+                    text, ln, args.get(1 + 2 * i), k + " rate #" + (i + 1) + " (bit/s)", Long.MAX_VALUE);
             if (rate == 0) {
-                throw text.error(ln, k + " rate #" + (i + 1) + " (bit/s): expected a positive integer like 100000000000, got '0'");
+                throw text.error(
+                        ln,
+                        k + " rate #" + (i + 1) + " (bit/s): expected a positive integer like 100000000000, got '0'");
             }
             String v = args.get(2 + 2 * i);
-            m.put(rate, key == HpccKey.PMAX_MAP
-                    ? (Object) HpccValues.number(text, ln, v, k + " pmax for " + rate, 0.0, 1.0)
-                    : (Object) HpccValues.uint(text, ln, v, k + " value for " + rate + " (KB)", UINT32_MAX / 1000));
+            m.put(
+                    rate,
+                    key == HpccKey.PMAX_MAP
+                            ? (Object) HpccValues.number(text, ln, v, k + " pmax for " + rate, 0.0, 1.0)
+                            : (Object) HpccValues.uint(
+                                    text, ln, v, k + " value for " + rate + " (KB)", UINT32_MAX / 1000));
         }
         return m;
     }
@@ -202,20 +217,29 @@ final class HpccConfigReader {
         long cc = uint(HpccKey.CC_MODE, 1);
         if (cc != 1) {
             String name = CC_NAMES.get(cc);
-            throw error(HpccKey.CC_MODE, name == null
-                    ? "CC_MODE: expected 1 (DCQCN), 3, 7, 8 or 10, got '" + cc + "'"
-                    : "CC_MODE: unsupported: " + cc + " (" + name + "); rocelab models CC_MODE 1 (DCQCN) only");
+            throw error(
+                    HpccKey.CC_MODE,
+                    name == null
+                            ? "CC_MODE: expected 1 (DCQCN), 3, 7, 8 or 10, got '" + cc + "'"
+                            : "CC_MODE: unsupported: " + cc + " (" + name + "); rocelab models CC_MODE 1 (DCQCN) only");
         }
         if (!parsed.containsKey(HpccKey.HAS_WIN)) {
-            throw missing(HpccKey.HAS_WIN, "HPCC's default is 1 (window on), which rocelab does not model; add HAS_WIN 0");
+            throw missing(
+                    HpccKey.HAS_WIN, "HPCC's default is 1 (window on), which rocelab does not model; add HAS_WIN 0");
         }
         if (bool(HpccKey.HAS_WIN, true)) {
-            throw error(HpccKey.HAS_WIN, "HAS_WIN: unsupported: 1 (window-limited sending); rocelab models rate-based DCQCN only, use HAS_WIN 0");
+            throw error(
+                    HpccKey.HAS_WIN,
+                    "HAS_WIN: unsupported: 1 (window-limited sending); rocelab models rate-based DCQCN only, use HAS_WIN 0");
         }
         if (!bool(HpccKey.RATE_BOUND, true)) {
-            throw error(HpccKey.RATE_BOUND, "RATE_BOUND: unsupported: 0 (no pacing); rocelab paces by the DCQCN rate, use RATE_BOUND 1");
+            throw error(
+                    HpccKey.RATE_BOUND,
+                    "RATE_BOUND: unsupported: 0 (no pacing); rocelab paces by the DCQCN rate, use RATE_BOUND 1");
         }
-        requirePositive(HpccKey.RP_TIMER, "HPCC's built-in value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
+        requirePositive(
+                HpccKey.RP_TIMER,
+                "HPCC's built-in value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
         requirePositive(HpccKey.RATE_AI, "HPCC's built-in value is an empty string; give RATE_AI like 20Mb/s");
         requirePositive(HpccKey.RATE_HAI, "HPCC's built-in value is an empty string; give RATE_HAI like 200Mb/s");
         checkAcks();
@@ -224,8 +248,10 @@ final class HpccConfigReader {
         requirePositiveIfGiven(HpccKey.PACKET_PAYLOAD_SIZE);
         requirePositiveIfGiven(HpccKey.BUFFER_SIZE);
         if (parsed.containsKey(HpccKey.PAUSE_TIME) && num(HpccKey.PAUSE_TIME, 5) <= 0) {
-            throw error(HpccKey.PAUSE_TIME, "PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '"
-                    + values.get("PAUSE_TIME") + "'");
+            throw error(
+                    HpccKey.PAUSE_TIME,
+                    "PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '"
+                            + values.get("PAUSE_TIME") + "'");
         }
         if (!parsed.containsKey(HpccKey.EWMA_GAIN)) {
             warnings.add(text.file() + ": EWMA_GAIN is missing: HPCC then uses 1/16 in integer division = 0, so alpha"
@@ -241,7 +267,8 @@ final class HpccConfigReader {
 
     /** ACK settings under which HPCC's rdma-hw.cc never completes a flow or divides by zero. */
     private void checkAcks() {
-        String zeroAck = "HPCC's senders then ignore every ACK (rdma-hw.cc ReceiveAck) and no flow completes; use L2_ACK_INTERVAL 1";
+        String zeroAck =
+                "HPCC's senders then ignore every ACK (rdma-hw.cc ReceiveAck) and no flow completes; use L2_ACK_INTERVAL 1";
         if (!parsed.containsKey(HpccKey.L2_ACK_INTERVAL)) {
             throw missing(HpccKey.L2_ACK_INTERVAL, "its built-in value is 0: " + zeroAck);
         }
@@ -251,11 +278,15 @@ final class HpccConfigReader {
         }
         long chunk = uint(HpccKey.L2_CHUNK_SIZE, 0);
         if (chunk == 0 && bool(HpccKey.L2_BACK_TO_ZERO, false)) {
-            throw error(HpccKey.L2_BACK_TO_ZERO, "L2_BACK_TO_ZERO: 1 needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+            throw error(
+                    HpccKey.L2_BACK_TO_ZERO,
+                    "L2_BACK_TO_ZERO: 1 needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
         }
         if (chunk == 0 && ack > uint(HpccKey.PACKET_PAYLOAD_SIZE, 1000)) {
-            throw error(HpccKey.L2_ACK_INTERVAL, "L2_ACK_INTERVAL: " + ack + " exceeds PACKET_PAYLOAD_SIZE, which needs"
-                    + " L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+            throw error(
+                    HpccKey.L2_ACK_INTERVAL,
+                    "L2_ACK_INTERVAL: " + ack + " exceeds PACKET_PAYLOAD_SIZE, which needs"
+                            + " L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
         }
     }
 
@@ -268,8 +299,10 @@ final class HpccConfigReader {
             String v = values.get(k.name());
             switch (k.use()) {
                 case INERT -> inert.add(k.name());
-                case OUTPUT -> warnings.add(at + k.name() + " " + v
-                        + ": output names in the config are not used; rocelab writes its outputs into --out (ignored)");
+                case OUTPUT ->
+                    warnings.add(
+                            at + k.name() + " " + v
+                                    + ": output names in the config are not used; rocelab writes its outputs into --out (ignored)");
                 case UNUSED -> {
                     if (k == HpccKey.ENABLE_TRACE && !bool(k, true)) {
                         break;

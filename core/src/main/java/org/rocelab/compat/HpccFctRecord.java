@@ -15,7 +15,8 @@ package org.rocelab.compat;
  * @param fctNs completion time minus start, ns
  * @param standaloneFctNs HPCC's ideal FCT ({@link HpccPathMetrics#standaloneFctNs(int, int, long)})
  */
-public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeBytes, long startNs, long fctNs, long standaloneFctNs) {
+public record HpccFctRecord(
+        int sip, int dip, int sport, int dport, long sizeBytes, long startNs, long fctNs, long standaloneFctNs) {
 
     /**
      * The record HPCC would print for {@code flow} completing at {@code finishPs}: addresses from the host
@@ -24,11 +25,17 @@ public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeByt
      */
     public static HpccFctRecord completed(HpccFlow flow, long finishPs, HpccPathMetrics paths) {
         if (finishPs < flow.startPs()) {
-            throw new IllegalArgumentException("flow " + flow.index() + " finishes at " + finishPs + " ps, before its start "
-                    + flow.startPs() + " ps");
+            throw new IllegalArgumentException("flow " + flow.index() + " finishes at " + finishPs
+                    + " ps, before its start " + flow.startPs() + " ps");
         }
-        return new HpccFctRecord(HpccTopology.hostIp(flow.src()), HpccTopology.hostIp(flow.dst()), flow.sport(), flow.dport(),
-                flow.sizeBytes(), flow.startNs(), (finishPs + 500) / 1000 - flow.startNs(),
+        return new HpccFctRecord(
+                HpccTopology.hostIp(flow.src()),
+                HpccTopology.hostIp(flow.dst()),
+                flow.sport(),
+                flow.dport(),
+                flow.sizeBytes(),
+                flow.startNs(),
+                (finishPs + 500) / 1000 - flow.startNs(),
                 paths.standaloneFctNs(flow.src(), flow.dst(), flow.sizeBytes()));
     }
 
@@ -50,8 +57,18 @@ public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeByt
         hex8(sb, sip);
         sb.append(' ');
         hex8(sb, dip);
-        sb.append(' ').append(sport).append(' ').append(dport).append(' ').append(sizeBytes).append(' ')
-                .append(startNs).append(' ').append(fctNs).append(' ').append(standaloneFctNs);
+        sb.append(' ')
+                .append(sport)
+                .append(' ')
+                .append(dport)
+                .append(' ')
+                .append(sizeBytes)
+                .append(' ')
+                .append(startNs)
+                .append(' ')
+                .append(fctNs)
+                .append(' ')
+                .append(standaloneFctNs);
     }
 
     private static void hex8(StringBuilder sb, int v) {
@@ -66,8 +83,10 @@ public record HpccFctRecord(int sip, int dip, int sport, int dport, long sizeByt
     static HpccFctRecord parse(HpccText text, HpccText.Line l) {
         int ln = l.number();
         if (l.size() != 8) {
-            throw text.error(ln, "fct line: expected 8 columns 'sip dip sport dport size start_ns fct_ns standalone_fct_ns', got "
-                    + l.size());
+            throw text.error(
+                    ln,
+                    "fct line: expected 8 columns 'sip dip sport dport size start_ns fct_ns standalone_fct_ns', got "
+                            + l.size());
         }
         return new HpccFctRecord(
                 hex(text, ln, l.token(0), "sip"),

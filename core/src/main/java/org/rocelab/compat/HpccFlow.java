@@ -15,7 +15,8 @@ package org.rocelab.compat;
  *     (a uint16_t that wraps)
  * @param line the line in the flow file
  */
-public record HpccFlow(int index, int src, int dst, int pg, int dport, long sizeBytes, long startPs, int sport, int line) {
+public record HpccFlow(
+        int index, int src, int dst, int pg, int dport, long sizeBytes, long startPs, int sport, int line) {
     /**
      * The start time in ns as HPCC's ns-3.17 clock holds it (fct.txt column 6): {@code Seconds(double)}
      * of the decimal, truncated ({@link HpccTime#secondsToNs}); about half of traffic_gen's 9-decimal
@@ -23,6 +24,7 @@ public record HpccFlow(int index, int src, int dst, int pg, int dport, long size
      * this time in an HPCC-compatible run.
      */
     public long startNs() {
-        return HpccTime.secondsToNs(Double.parseDouble(java.math.BigDecimal.valueOf(startPs, 12).toPlainString()));
+        return HpccTime.secondsToNs(
+                Double.parseDouble(java.math.BigDecimal.valueOf(startPs, 12).toPlainString()));
     }
 }

@@ -35,11 +35,14 @@ public record HpccFlows(Path file, List<HpccFlow> flows, int ignoredLines) {
         HpccText.Line head = lines.get(0);
         int n = (int) HpccValues.uint(text, head.number(), head.token(0), "flow count", 100_000_000);
         if (head.size() != 1) {
-            throw text.error(head.number(), "flow count: expected one integer on the first line, got " + head.size() + " values");
+            throw text.error(
+                    head.number(),
+                    "flow count: expected one integer on the first line, got " + head.size() + " values");
         }
         if (lines.size() - 1 < n) {
-            throw text.error(text.lastLineNumber(), "flows: expected " + n + " flows (first line), the file ends after "
-                    + (lines.size() - 1));
+            throw text.error(
+                    text.lastLineNumber(),
+                    "flows: expected " + n + " flows (first line), the file ends after " + (lines.size() - 1));
         }
         boolean[] isSwitch = new boolean[topology.nodeCount()];
         topology.switchIds().forEach(id -> isSwitch[id] = true);
@@ -66,8 +69,10 @@ public record HpccFlows(Path file, List<HpccFlow> flows, int ignoredLines) {
             }
             long start = HpccValues.decimalPs(text, ln, l.token(5), "flow start", "seconds", PS_PER_S);
             if (start < lastStart) {
-                throw text.error(ln, "flow start: " + seconds(start) + " s is earlier than " + seconds(lastStart)
-                        + " s on line " + lastLine + "; HPCC needs flows sorted by start time");
+                throw text.error(
+                        ln,
+                        "flow start: " + seconds(start) + " s is earlier than " + seconds(lastStart) + " s on line "
+                                + lastLine + "; HPCC needs flows sorted by start time");
             }
             lastStart = start;
             lastLine = ln;
@@ -85,11 +90,14 @@ public record HpccFlows(Path file, List<HpccFlow> flows, int ignoredLines) {
             id = -1;
         }
         if (id < 0 || id >= topo.nodeCount()) {
-            throw text.error(ln, what + ": expected a host id from 0 to " + (topo.nodeCount() - 1) + " ("
-                    + topo.file().getFileName() + " has " + topo.nodeCount() + " nodes), got '" + token + "'");
+            throw text.error(
+                    ln,
+                    what + ": expected a host id from 0 to " + (topo.nodeCount() - 1) + " ("
+                            + topo.file().getFileName() + " has " + topo.nodeCount() + " nodes), got '" + token + "'");
         }
         if (isSwitch[(int) id]) {
-            throw text.error(ln, what + ": node " + id + " is a switch in " + topo.file().getFileName() + "; expected a host");
+            throw text.error(
+                    ln, what + ": node " + id + " is a switch in " + topo.file().getFileName() + "; expected a host");
         }
         return (int) id;
     }

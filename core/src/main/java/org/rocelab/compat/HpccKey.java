@@ -6,8 +6,11 @@ package org.rocelab.compat;
  */
 public enum HpccKey {
     ENABLE_QCN(Kind.BOOL01, Use.MODELLED, "ECN marking at switch egress on/off", "0/1"),
-    USE_DYNAMIC_PFC_THRESHOLD(Kind.BOOL01, Use.MODELLED,
-            "HPCC never reads it: its MMU is always dynamic (0 is reported and ignored)", "0/1"),
+    USE_DYNAMIC_PFC_THRESHOLD(
+            Kind.BOOL01,
+            Use.MODELLED,
+            "HPCC never reads it: its MMU is always dynamic (0 is reported and ignored)",
+            "0/1"),
     PAUSE_TIME(Kind.NUMBER, Use.MODELLED, "pause time put in PFC frames; receivers only test > 0", "µs"),
     DATA_RATE(Kind.TEXT, Use.UNUSED, "parsed and unused by HPCC (rates come from the topology file)", "-"),
     LINK_DELAY(Kind.TEXT, Use.UNUSED, "parsed and unused by HPCC (delays come from the topology file)", "-"),
@@ -30,8 +33,11 @@ public enum HpccKey {
     RATE_HAI(Kind.RATE, Use.MODELLED, "DCQCN hyper increase step (constant)", "ns-3 rate"),
     MIN_RATE(Kind.RATE, Use.MODELLED, "rate floor", "ns-3 rate"),
     DCTCP_RATE_AI(Kind.RATE, Use.INERT, "DCTCP per-RTT additive increase (CC_MODE 8)", "ns-3 rate"),
-    ERROR_RATE_PER_LINK(Kind.NUMBER, Use.MODELLED,
-            "packet error rate of links whose topology error_rate is 0", "probability per packet"),
+    ERROR_RATE_PER_LINK(
+            Kind.NUMBER,
+            Use.MODELLED,
+            "packet error rate of links whose topology error_rate is 0",
+            "probability per packet"),
     L2_CHUNK_SIZE(Kind.UINT, Use.MODELLED, "go-back-0 chunk", "bytes"),
     L2_ACK_INTERVAL(Kind.UINT, Use.MODELLED, "bytes between ACKs (0 or 1: every packet)", "bytes"),
     L2_BACK_TO_ZERO(Kind.BOOL01, Use.MODELLED, "0 go-back-N, 1 go back to the chunk start", "0/1"),
@@ -60,8 +66,18 @@ public enum HpccKey {
 
     /** The value syntax after the key. */
     public enum Kind {
-        BOOL01, UINT, NUMBER, TEXT, RATE, MICROSECONDS, SECONDS, INPUT_FILE, OUTPUT_FILE, LINK_DOWN,
-        RATE_MAP_UINT, RATE_MAP_NUMBER
+        BOOL01,
+        UINT,
+        NUMBER,
+        TEXT,
+        RATE,
+        MICROSECONDS,
+        SECONDS,
+        INPUT_FILE,
+        OUTPUT_FILE,
+        LINK_DOWN,
+        RATE_MAP_UINT,
+        RATE_MAP_NUMBER
     }
 
     /** What rocelab does with the key. */

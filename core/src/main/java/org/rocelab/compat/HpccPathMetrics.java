@@ -90,8 +90,11 @@ public final class HpccPathMetrics {
     public static long standaloneFctNs(long baseRttNs, long bottleneckBps, long sizeBytes, int payloadBytes) {
         long packets = (sizeBytes - 1) / payloadBytes + 1;
         long totalBytes = sizeBytes + packets * HEADER_BYTES;
-        return baseRttNs + java.math.BigInteger.valueOf(totalBytes).multiply(java.math.BigInteger.valueOf(8_000_000_000L))
-                .divide(java.math.BigInteger.valueOf(bottleneckBps)).longValueExact();
+        return baseRttNs
+                + java.math.BigInteger.valueOf(totalBytes)
+                        .multiply(java.math.BigInteger.valueOf(8_000_000_000L))
+                        .divide(java.math.BigInteger.valueOf(bottleneckBps))
+                        .longValueExact();
     }
 
     /** HPCC's maxRtt over all host pairs, ns. */
@@ -115,8 +118,10 @@ public final class HpccPathMetrics {
         for (int d : hosts) {
             for (int s : hosts) {
                 if (s != d && reachable(s, d)) {
-                    long bdp = java.math.BigInteger.valueOf(baseRttNs(s, d)).multiply(java.math.BigInteger.valueOf(bottleneckBps(s, d)))
-                            .divide(java.math.BigInteger.valueOf(8_000_000_000L)).longValueExact();
+                    long bdp = java.math.BigInteger.valueOf(baseRttNs(s, d))
+                            .multiply(java.math.BigInteger.valueOf(bottleneckBps(s, d)))
+                            .divide(java.math.BigInteger.valueOf(8_000_000_000L))
+                            .longValueExact();
                     max = Math.max(max, bdp);
                 }
             }

@@ -38,7 +38,8 @@ public record HpccPfcEvent(long timeNs, int nodeId, int nodeType, int ifIndex, i
     static HpccPfcEvent parse(HpccText text, HpccText.Line l) {
         int ln = l.number();
         if (l.size() != 5) {
-            throw text.error(ln, "pfc line: expected 5 columns 'time_ns node_id node_type ifindex type', got " + l.size());
+            throw text.error(
+                    ln, "pfc line: expected 5 columns 'time_ns node_id node_type ifindex type', got " + l.size());
         }
         long t = HpccValues.uint(text, ln, l.token(0), "time_ns", Long.MAX_VALUE);
         int node = (int) HpccValues.uint(text, ln, l.token(1), "node_id", Integer.MAX_VALUE);

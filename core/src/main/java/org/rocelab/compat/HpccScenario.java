@@ -61,8 +61,20 @@ public record HpccScenario(
      * @param headroomBytes ⌊⌊rate × delay_ns / 8⌋ / 10^9⌋ × 3 (3 × one-way BDP)
      * @param pfcAlphaShift threshold = free buffer &gt;&gt; shift; 3, minus 1 per halving while rate &gt; nic rate
      */
-    public record Port(int node, int ifIndex, int peer, boolean atSwitch, HpccLink link, long rateBps, long delayPs,
-            double packetErrorRate, long kminBytes, long kmaxBytes, double pmax, long headroomBytes, int pfcAlphaShift) {}
+    public record Port(
+            int node,
+            int ifIndex,
+            int peer,
+            boolean atSwitch,
+            HpccLink link,
+            long rateBps,
+            long delayPs,
+            double packetErrorRate,
+            long kminBytes,
+            long kmaxBytes,
+            double pmax,
+            long headroomBytes,
+            int pfcAlphaShift) {}
 
     /**
      * One switch's MMU totals: threshold(port) = (bufferBytes − totalHeadroomBytes − totalReserveBytes −
@@ -74,7 +86,8 @@ public record HpccScenario(
      * @param totalHeadroomBytes Σ headroom of its ports
      * @param totalReserveBytes portCount × {@link #RESERVE_BYTES}
      */
-    public record SwitchBuffer(int node, int portCount, long bufferBytes, long totalHeadroomBytes, long totalReserveBytes) {}
+    public record SwitchBuffer(
+            int node, int portCount, long bufferBytes, long totalHeadroomBytes, long totalReserveBytes) {}
 
     /** Reads the config, its topology and its flows, and maps them. */
     public static HpccScenario load(Path configFile) {
@@ -101,12 +114,16 @@ public record HpccScenario(
                 ports.add(p);
             }
             if (sw) {
-                SwitchBuffer b = new SwitchBuffer(node, links.size(), config.bufferBytes(), totalHeadroom,
-                        links.size() * RESERVE_BYTES);
+                SwitchBuffer b = new SwitchBuffer(
+                        node, links.size(), config.bufferBytes(), totalHeadroom, links.size() * RESERVE_BYTES);
                 if (b.totalHeadroomBytes() + b.totalReserveBytes() >= b.bufferBytes()) {
-                    throw new HpccFormatException(config.file(), config.lines().getOrDefault("BUFFER_SIZE", 0),
-                            "BUFFER_SIZE: " + config.bufferSizeMb() + " MB (" + b.bufferBytes() + " B) does not exceed switch "
-                                    + node + "'s headroom + reserve (" + (b.totalHeadroomBytes() + b.totalReserveBytes())
+                    throw new HpccFormatException(
+                            config.file(),
+                            config.lines().getOrDefault("BUFFER_SIZE", 0),
+                            "BUFFER_SIZE: " + config.bufferSizeMb() + " MB (" + b.bufferBytes()
+                                    + " B) does not exceed switch "
+                                    + node + "'s headroom + reserve ("
+                                    + (b.totalHeadroomBytes() + b.totalReserveBytes())
                                     + " B); HPCC's PFC threshold would underflow");
                 }
                 switches.add(b);
@@ -116,8 +133,11 @@ public record HpccScenario(
         HpccPathMetrics paths = new HpccPathMetrics(topology, config.payloadBytes());
         for (HpccFlow f : flows.flows()) {
             if (!paths.reachable(f.src(), f.dst())) {
-                throw new HpccFormatException(flows.file(), f.line(), "flow: no path from host " + f.src() + " to host "
-                        + f.dst() + " in " + topology.file().getFileName());
+                throw new HpccFormatException(
+                        flows.file(),
+                        f.line(),
+                        "flow: no path from host " + f.src() + " to host " + f.dst() + " in "
+                                + topology.file().getFileName());
             }
         }
         return new HpccScenario(config, topology, flows, ports, switches, nicRate, dcqcnKnobs(config));
@@ -162,15 +182,19 @@ public record HpccScenario(
         return m;
     }
 
-    private static long nicRate(HpccConfig config, HpccTopology topo, List<Integer> hosts, Map<Integer, List<HpccLink>> byNode) {
+    private static long nicRate(
+            HpccConfig config, HpccTopology topo, List<Integer> hosts, Map<Integer, List<HpccLink>> byNode) {
         if (hosts.isEmpty()) {
             throw new HpccFormatException(topo.file(), 1, "header: every node is a switch; expected at least one host");
         }
         int first = hosts.get(0);
         List<HpccLink> l = byNode.get(first);
         if (l == null) {
-            throw new HpccFormatException(topo.file(), 0, "host " + first + " has no link; HPCC takes the NIC rate from the"
-                    + " first link of the lowest-numbered host");
+            throw new HpccFormatException(
+                    topo.file(),
+                    0,
+                    "host " + first + " has no link; HPCC takes the NIC rate from the"
+                            + " first link of the lowest-numbered host");
         }
         return l.get(0).rateBps();
     }
@@ -185,27 +209,50 @@ public record HpccScenario(
         long kmax = ecn(c, "KMAX_MAP", c.kmaxKbByRate(), rate, node, link);
         ecn(c, "PMAX_MAP", c.pmaxByRate(), rate, node, link);
         if (kmin > kmax) {
-            throw new HpccFormatException(c.file(), c.lines().get("KMIN_MAP"), "KMIN_MAP: Kmin " + kmin + " KB for " + rate
-                    + " bit/s is above KMAX_MAP's " + kmax + " KB (line " + c.lines().get("KMAX_MAP") + ")");
+            throw new HpccFormatException(
+                    c.file(),
+                    c.lines().get("KMIN_MAP"),
+                    "KMIN_MAP: Kmin " + kmin + " KB for " + rate + " bit/s is above KMAX_MAP's " + kmax + " KB (line "
+                            + c.lines().get("KMAX_MAP") + ")");
         }
-        long headroom = BigInteger.valueOf(rate).multiply(BigInteger.valueOf(link.delayNs())).shiftRight(3)
-                .divide(BigInteger.valueOf(1_000_000_000L)).multiply(BigInteger.valueOf(3)).longValueExact();
+        long headroom = BigInteger.valueOf(rate)
+                .multiply(BigInteger.valueOf(link.delayNs()))
+                .shiftRight(3)
+                .divide(BigInteger.valueOf(1_000_000_000L))
+                .multiply(BigInteger.valueOf(3))
+                .longValueExact();
         int shift = 3;
         long r = rate;
         while (r > nicRate && shift > 0) {
             shift--;
             r /= 2;
         }
-        return new Port(node, ifIndex, link.peer(node), true, link, rate, link.delayPs(), per, kmin * 1000, kmax * 1000,
-                c.pmaxByRate().get(rate), headroom, shift);
+        return new Port(
+                node,
+                ifIndex,
+                link.peer(node),
+                true,
+                link,
+                rate,
+                link.delayPs(),
+                per,
+                kmin * 1000,
+                kmax * 1000,
+                c.pmaxByRate().get(rate),
+                headroom,
+                shift);
     }
 
-    private static long ecn(HpccConfig c, String key, Map<Long, ? extends Number> map, long rate, int node, HpccLink link) {
+    private static long ecn(
+            HpccConfig c, String key, Map<Long, ? extends Number> map, long rate, int node, HpccLink link) {
         Number v = map.get(rate);
         if (v == null) {
-            throw new HpccFormatException(c.file(), c.lines().getOrDefault(key, 0), key + ": no entry for " + rate
-                    + " bit/s, the rate of switch " + node + "'s link to node " + link.peer(node) + " ("
-                    + "topology line " + link.line() + "); HPCC needs one per port speed");
+            throw new HpccFormatException(
+                    c.file(),
+                    c.lines().getOrDefault(key, 0),
+                    key + ": no entry for " + rate
+                            + " bit/s, the rate of switch " + node + "'s link to node " + link.peer(node) + " ("
+                            + "topology line " + link.line() + "); HPCC needs one per port speed");
         }
         return v.longValue();
     }
@@ -218,8 +265,10 @@ public record HpccScenario(
         int ln = c.lines().getOrDefault("LINK_DOWN", 0);
         for (int n : new int[] {d.nodeA(), d.nodeB()}) {
             if (n >= topo.nodeCount()) {
-                throw new HpccFormatException(c.file(), ln, "LINK_DOWN node: expected a node id from 0 to "
-                        + (topo.nodeCount() - 1) + ", got " + n);
+                throw new HpccFormatException(
+                        c.file(),
+                        ln,
+                        "LINK_DOWN node: expected a node id from 0 to " + (topo.nodeCount() - 1) + ", got " + n);
             }
         }
         for (HpccLink l : topo.links()) {
@@ -227,7 +276,10 @@ public record HpccScenario(
                 return;
             }
         }
-        throw new HpccFormatException(c.file(), ln, "LINK_DOWN: nodes " + d.nodeA() + " and " + d.nodeB()
-                + " share no link in " + topo.file().getFileName());
+        throw new HpccFormatException(
+                c.file(),
+                ln,
+                "LINK_DOWN: nodes " + d.nodeA() + " and " + d.nodeB() + " share no link in "
+                        + topo.file().getFileName());
     }
 }

@@ -17,7 +17,9 @@ final class HpccTopologyReader {
         }
         HpccText.Line head = lines.get(0);
         if (head.size() != 3) {
-            throw text.error(head.number(), "header: expected 3 integers 'nodes switches links', got " + head.size() + " values");
+            throw text.error(
+                    head.number(),
+                    "header: expected 3 integers 'nodes switches links', got " + head.size() + " values");
         }
         int nodes = (int) HpccValues.uint(text, head.number(), head.token(0), "header nodes", 65_536);
         int switches = (int) HpccValues.uint(text, head.number(), head.token(1), "header switches", nodes);
@@ -30,7 +32,9 @@ final class HpccTopologyReader {
         BitSet isSwitch = new BitSet(nodes);
         if (switches > 0) {
             if (lines.size() < 2) {
-                throw text.error(head.number(), "switch ids: expected a line of " + switches + " switch ids after the header, the file ends");
+                throw text.error(
+                        head.number(),
+                        "switch ids: expected a line of " + switches + " switch ids after the header, the file ends");
             }
             HpccText.Line sw = lines.get(next++);
             if (sw.size() != switches) {
@@ -49,8 +53,9 @@ final class HpccTopologyReader {
         Map<Long, Integer> seen = new HashMap<>();
         for (int i = 0; i < linkCount; i++) {
             if (next >= lines.size()) {
-                throw text.error(text.lastLineNumber(), "links: expected " + linkCount + " link lines (header), the file ends after "
-                        + i);
+                throw text.error(
+                        text.lastLineNumber(),
+                        "links: expected " + linkCount + " link lines (header), the file ends after " + i);
             }
             HpccText.Line l = lines.get(next++);
             links.add(link(text, l, i, nodes, seen));
@@ -71,8 +76,10 @@ final class HpccTopologyReader {
         long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
         Integer before = seen.putIfAbsent(key, ln);
         if (before != null) {
-            throw text.error(ln, "link: " + a + "-" + b + " is already linked on line " + before
-                    + " (HPCC keeps one interface per node pair)");
+            throw text.error(
+                    ln,
+                    "link: " + a + "-" + b + " is already linked on line " + before
+                            + " (HPCC keeps one interface per node pair)");
         }
         long rate = HpccValues.rateBps(text, ln, l.token(2), "link rate");
         long delay = HpccValues.timePs(text, ln, l.token(3), "link delay");
@@ -88,8 +95,10 @@ final class HpccTopologyReader {
             throw text.error(ln, what + ": expected a node id from 0 to " + (nodes - 1) + ", got '" + token + "'");
         }
         if (id < 0 || id >= nodes) {
-            throw text.error(ln, what + ": expected a node id from 0 to " + (nodes - 1) + " (header: " + nodes
-                    + " nodes), got " + token);
+            throw text.error(
+                    ln,
+                    what + ": expected a node id from 0 to " + (nodes - 1) + " (header: " + nodes + " nodes), got "
+                            + token);
         }
         return (int) id;
     }

@@ -13,15 +13,36 @@ final class HpccValues {
     private static final String RATE_EXPECTED = "an ns-3 data rate like 100Gbps or 50Mb/s";
     private static final String TIME_EXPECTED = "an ns-3 time with a unit (s, ms, us, ns, ps) like 1000ns or 0.001ms";
     private static final Object[][] RATE_UNITS = {
-        {"Gib/s", 1L << 30}, {"GiB/s", 8L << 30}, {"Mib/s", 1L << 20}, {"MiB/s", 8L << 20},
-        {"Kib/s", 1L << 10}, {"KiB/s", 8L << 10},
-        {"Gbps", 1_000_000_000L}, {"Gb/s", 1_000_000_000L}, {"GBps", 8_000_000_000L}, {"GB/s", 8_000_000_000L},
-        {"Mbps", 1_000_000L}, {"Mb/s", 1_000_000L}, {"MBps", 8_000_000L}, {"MB/s", 8_000_000L},
-        {"kbps", 1_000L}, {"kb/s", 1_000L}, {"Kbps", 1_000L}, {"Kb/s", 1_000L},
-        {"kBps", 8_000L}, {"kB/s", 8_000L}, {"KBps", 8_000L}, {"KB/s", 8_000L},
-        {"bps", 1L}, {"b/s", 1L}, {"Bps", 8L}, {"B/s", 8L}};
+        {"Gib/s", 1L << 30},
+        {"GiB/s", 8L << 30},
+        {"Mib/s", 1L << 20},
+        {"MiB/s", 8L << 20},
+        {"Kib/s", 1L << 10},
+        {"KiB/s", 8L << 10},
+        {"Gbps", 1_000_000_000L},
+        {"Gb/s", 1_000_000_000L},
+        {"GBps", 8_000_000_000L},
+        {"GB/s", 8_000_000_000L},
+        {"Mbps", 1_000_000L},
+        {"Mb/s", 1_000_000L},
+        {"MBps", 8_000_000L},
+        {"MB/s", 8_000_000L},
+        {"kbps", 1_000L},
+        {"kb/s", 1_000L},
+        {"Kbps", 1_000L},
+        {"Kb/s", 1_000L},
+        {"kBps", 8_000L},
+        {"kB/s", 8_000L},
+        {"KBps", 8_000L},
+        {"KB/s", 8_000L},
+        {"bps", 1L},
+        {"b/s", 1L},
+        {"Bps", 8L},
+        {"B/s", 8L}
+    };
     private static final Object[][] TIME_UNITS = {
-        {"ps", 1L}, {"ns", 1_000L}, {"us", 1_000_000L}, {"ms", 1_000_000_000L}, {"s", 1_000_000_000_000L}};
+        {"ps", 1L}, {"ns", 1_000L}, {"us", 1_000_000L}, {"ms", 1_000_000_000L}, {"s", 1_000_000_000_000L}
+    };
 
     private HpccValues() {}
 
@@ -56,10 +77,16 @@ final class HpccValues {
         } catch (NumberFormatException e) {
             throw text.error(line, what + ": expected a number like 0.2 or 1e-6, got '" + token + "'");
         }
-        if (!Double.isFinite(v) || v < min || v > max || token.endsWith("d") || token.endsWith("f")
-                || token.endsWith("D") || token.endsWith("F")) {
-            throw text.error(line, what + ": expected a number from " + plain(min) + " to " + plain(max)
-                    + ", got '" + token + "'");
+        if (!Double.isFinite(v)
+                || v < min
+                || v > max
+                || token.endsWith("d")
+                || token.endsWith("f")
+                || token.endsWith("D")
+                || token.endsWith("F")) {
+            throw text.error(
+                    line,
+                    what + ": expected a number from " + plain(min) + " to " + plain(max) + ", got '" + token + "'");
         }
         return v;
     }

@@ -6,7 +6,13 @@ package org.rocelab.link;
  * with (a mismatch keeps the link down) and the pre-FEC bit-error rate of each direction.
  */
 public record LinkSpec(
-        long speedABps, long speedBBps, long propagationPs, FecMode fecA, FecMode fecB, double berAtoB, double berBtoA) {
+        long speedABps,
+        long speedBBps,
+        long propagationPs,
+        FecMode fecA,
+        FecMode fecB,
+        double berAtoB,
+        double berBtoA) {
 
     public LinkSpec {
         if (speedABps <= 0 || speedBBps <= 0) {

@@ -31,12 +31,14 @@ public final class PhyErrorModel {
 
     /** Data bits per RS(528,514) codeword: 20 × 257-bit transcoded blocks minus 20 header bits. */
     public static final int RS_DATA_BITS = 5_120;
+
     public static final int RS_SYMBOLS = 528;
     public static final int RS_SYMBOL_BITS = 10;
     /** Symbols an RS(528,514) decoder corrects per codeword, (528 − 514) / 2. */
     public static final int RS_T = 7;
     /** Data bits per clause 74 FC-FEC block: 32 × 64. */
     public static final int FC_DATA_BITS = 2_048;
+
     public static final int FC_BLOCK_BITS = 2_112;
     /**
      * Decoder processing after the last bit of a codeword has arrived, RS(528,514), in ps. Chosen so

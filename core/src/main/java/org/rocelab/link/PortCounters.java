@@ -20,6 +20,7 @@ public final class PortCounters {
     public final long[] txPauseDurationPs = new long[8];
     /** XOFF to XON transitions of the received pause state ({@code rx_prioN_pause_transition}). */
     public final long[] rxPauseTransitions = new long[8];
+
     public long rxGlobalPause;
     public long txGlobalPause;
     public long rxGlobalPauseDurationPs;

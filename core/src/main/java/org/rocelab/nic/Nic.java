@@ -147,7 +147,8 @@ public final class Nic {
     }
 
     /** {@code ibv_create_qp} for an RC QP; the QP starts in RESET. */
-    public QueuePair createQp(ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr, int maxRecvWr) {
+    public QueuePair createQp(
+            ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr, int maxRecvWr) {
         if (pd.nic() != this) {
             throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
         }
@@ -159,8 +160,13 @@ public final class Nic {
     }
 
     /** {@code ibv_create_qp} for a UD QP with Q_Key {@code qkey}; the QP starts in RESET. */
-    public UdQueuePair createUdQp(ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr,
-            int maxRecvWr, int qkey) {
+    public UdQueuePair createUdQp(
+            ProtectionDomain pd,
+            CompletionQueue sendCq,
+            CompletionQueue recvCq,
+            int maxSendWr,
+            int maxRecvWr,
+            int qkey) {
         if (pd.nic() != this) {
             throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
         }

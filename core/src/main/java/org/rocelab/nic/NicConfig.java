@@ -107,12 +107,12 @@ public record NicConfig(
             throw new IllegalArgumentException("nic: latencies and min_time_between_cnps must not be negative");
         }
         if (rxBufferBytes < 16384 || rxHeadroomBytes < 0 || rxHeadroomBytes >= rxBufferBytes) {
-            throw new IllegalArgumentException(
-                    "nic.rx_buffer: expected at least 16KiB and more than the headroom, got " + rxBufferBytes
-                            + " with headroom " + rxHeadroomBytes);
+            throw new IllegalArgumentException("nic.rx_buffer: expected at least 16KiB and more than the headroom, got "
+                    + rxBufferBytes + " with headroom " + rxHeadroomBytes);
         }
         if (messageRatePerSecond <= 0) {
-            throw new IllegalArgumentException("nic.message_rate: expected a positive rate, got " + messageRatePerSecond);
+            throw new IllegalArgumentException(
+                    "nic.message_rate: expected a positive rate, got " + messageRatePerSecond);
         }
         if (pauseStormWarningPs <= 0 || pauseStormErrorPs < pauseStormWarningPs) {
             throw new IllegalArgumentException("nic.pause_storm: expected 0 < warning <= error");
@@ -189,7 +189,8 @@ public record NicConfig(
             mtu >>= 1;
         }
         if (mtu > room) {
-            throw new IllegalArgumentException("nic.netdev_mtu: " + netdevMtu + " leaves no room for a 256-byte RoCE MTU");
+            throw new IllegalArgumentException(
+                    "nic.netdev_mtu: " + netdevMtu + " leaves no room for a 256-byte RoCE MTU");
         }
         return Math.min(mtu, requestedMtu);
     }
@@ -263,43 +264,194 @@ public record NicConfig(
         private int ackPcp = -1;
         private int ackDscp = -1;
 
-        public Builder mtu(int v) { mtu = v; return this; }
-        public Builder roce(RoceVersion v) { roce = v; return this; }
-        public Builder dscp(int v) { dscp = v; return this; }
-        public Builder pcp(int v) { pcp = v; return this; }
-        public Builder vlanId(int v) { vlanId = v; return this; }
-        public Builder pfcMask(int v) { pfcMask = v; return this; }
-        public Builder ecn(boolean v) { ecn = v; return this; }
-        public Builder cnpDscp(int v) { cnpDscp = v; return this; }
-        public Builder cnpPcp(int v) { cnpPcp = v; return this; }
-        public Builder minTimeBetweenCnpsPs(long v) { minTimeBetweenCnpsPs = v; return this; }
-        public Builder cnpOnAck(boolean v) { cnpOnAck = v; return this; }
-        public Builder retransmission(String v) { retransmission = v; return this; }
-        public Builder timeout(int v) { timeout = v; return this; }
-        public Builder retryCnt(int v) { retryCnt = v; return this; }
-        public Builder rnrRetry(int v) { rnrRetry = v; return this; }
-        public Builder minRnrTimer(int v) { minRnrTimer = v; return this; }
-        public Builder maxRdAtomic(int v) { maxRdAtomic = v; return this; }
-        public Builder ackEvery(int v) { ackEvery = v; return this; }
-        public Builder rxBufferBytes(long v) { rxBufferBytes = v; return this; }
-        public Builder rxHeadroomBytes(long v) { rxHeadroomBytes = v; return this; }
-        public Builder pcie(PcieSlot v) { pcie = v; return this; }
-        public Builder txLatencyPs(long v) { txLatencyPs = v; return this; }
-        public Builder rxLatencyPs(long v) { rxLatencyPs = v; return this; }
-        public Builder messageRatePerSecond(long v) { messageRatePerSecond = v; return this; }
-        public Builder pauseStormWarningPs(long v) { pauseStormWarningPs = v; return this; }
-        public Builder pauseStormErrorPs(long v) { pauseStormErrorPs = v; return this; }
-        public Builder cc(CcFactory v) { cc = v; return this; }
-        public Builder segmentBytes(int v) { segmentBytes = v; return this; }
-        public Builder hpccFraming(boolean v) { hpccFraming = v; return this; }
-        public Builder ackPcp(int v) { ackPcp = v; return this; }
-        public Builder ackDscp(int v) { ackDscp = v; return this; }
+        public Builder mtu(int v) {
+            mtu = v;
+            return this;
+        }
+
+        public Builder roce(RoceVersion v) {
+            roce = v;
+            return this;
+        }
+
+        public Builder dscp(int v) {
+            dscp = v;
+            return this;
+        }
+
+        public Builder pcp(int v) {
+            pcp = v;
+            return this;
+        }
+
+        public Builder vlanId(int v) {
+            vlanId = v;
+            return this;
+        }
+
+        public Builder pfcMask(int v) {
+            pfcMask = v;
+            return this;
+        }
+
+        public Builder ecn(boolean v) {
+            ecn = v;
+            return this;
+        }
+
+        public Builder cnpDscp(int v) {
+            cnpDscp = v;
+            return this;
+        }
+
+        public Builder cnpPcp(int v) {
+            cnpPcp = v;
+            return this;
+        }
+
+        public Builder minTimeBetweenCnpsPs(long v) {
+            minTimeBetweenCnpsPs = v;
+            return this;
+        }
+
+        public Builder cnpOnAck(boolean v) {
+            cnpOnAck = v;
+            return this;
+        }
+
+        public Builder retransmission(String v) {
+            retransmission = v;
+            return this;
+        }
+
+        public Builder timeout(int v) {
+            timeout = v;
+            return this;
+        }
+
+        public Builder retryCnt(int v) {
+            retryCnt = v;
+            return this;
+        }
+
+        public Builder rnrRetry(int v) {
+            rnrRetry = v;
+            return this;
+        }
+
+        public Builder minRnrTimer(int v) {
+            minRnrTimer = v;
+            return this;
+        }
+
+        public Builder maxRdAtomic(int v) {
+            maxRdAtomic = v;
+            return this;
+        }
+
+        public Builder ackEvery(int v) {
+            ackEvery = v;
+            return this;
+        }
+
+        public Builder rxBufferBytes(long v) {
+            rxBufferBytes = v;
+            return this;
+        }
+
+        public Builder rxHeadroomBytes(long v) {
+            rxHeadroomBytes = v;
+            return this;
+        }
+
+        public Builder pcie(PcieSlot v) {
+            pcie = v;
+            return this;
+        }
+
+        public Builder txLatencyPs(long v) {
+            txLatencyPs = v;
+            return this;
+        }
+
+        public Builder rxLatencyPs(long v) {
+            rxLatencyPs = v;
+            return this;
+        }
+
+        public Builder messageRatePerSecond(long v) {
+            messageRatePerSecond = v;
+            return this;
+        }
+
+        public Builder pauseStormWarningPs(long v) {
+            pauseStormWarningPs = v;
+            return this;
+        }
+
+        public Builder pauseStormErrorPs(long v) {
+            pauseStormErrorPs = v;
+            return this;
+        }
+
+        public Builder cc(CcFactory v) {
+            cc = v;
+            return this;
+        }
+
+        public Builder segmentBytes(int v) {
+            segmentBytes = v;
+            return this;
+        }
+
+        public Builder hpccFraming(boolean v) {
+            hpccFraming = v;
+            return this;
+        }
+
+        public Builder ackPcp(int v) {
+            ackPcp = v;
+            return this;
+        }
+
+        public Builder ackDscp(int v) {
+            ackDscp = v;
+            return this;
+        }
 
         public NicConfig build() {
-            return new NicConfig(mtu, roce, dscp, pcp, vlanId, pfcMask, ecn, cnpDscp, cnpPcp, minTimeBetweenCnpsPs,
-                    cnpOnAck, retransmission, timeout, retryCnt, rnrRetry, minRnrTimer, maxRdAtomic, ackEvery,
-                    rxBufferBytes, rxHeadroomBytes, pcie, txLatencyPs, rxLatencyPs, messageRatePerSecond,
-                    pauseStormWarningPs, pauseStormErrorPs, cc, segmentBytes, hpccFraming, ackPcp, ackDscp);
+            return new NicConfig(
+                    mtu,
+                    roce,
+                    dscp,
+                    pcp,
+                    vlanId,
+                    pfcMask,
+                    ecn,
+                    cnpDscp,
+                    cnpPcp,
+                    minTimeBetweenCnpsPs,
+                    cnpOnAck,
+                    retransmission,
+                    timeout,
+                    retryCnt,
+                    rnrRetry,
+                    minRnrTimer,
+                    maxRdAtomic,
+                    ackEvery,
+                    rxBufferBytes,
+                    rxHeadroomBytes,
+                    pcie,
+                    txLatencyPs,
+                    rxLatencyPs,
+                    messageRatePerSecond,
+                    pauseStormWarningPs,
+                    pauseStormErrorPs,
+                    cc,
+                    segmentBytes,
+                    hpccFraming,
+                    ackPcp,
+                    ackDscp);
         }
     }
 }

@@ -29,9 +29,11 @@ public final class NicCounters {
     public long rpCnpIgnored;
     /** RoCE packets sent and their frame bytes ({@code rdma_tx_packets}, {@code rdma_tx_bytes}). */
     public long rdmaTxPackets;
+
     public long rdmaTxBytes;
     /** RoCE packets received and their frame bytes ({@code rdma_rx_packets}, {@code rdma_rx_bytes}). */
     public long rdmaRxPackets;
+
     public long rdmaRxBytes;
     /** Frames dropped as unusable: wrong RoCE version, unknown or unconnected QP (model counter). */
     public long rxNicInvalid;

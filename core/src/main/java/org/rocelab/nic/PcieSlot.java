@@ -32,7 +32,8 @@ public record PcieSlot(int gen, int lanes, int mpsBytes, long iommuPsPerPacket) 
             throw new IllegalArgumentException("nic.pcie.lanes: expected 1, 2, 4, 8 or 16, got " + lanes);
         }
         if (mpsBytes < 128 || mpsBytes > 4096 || Integer.bitCount(mpsBytes) != 1) {
-            throw new IllegalArgumentException("nic.pcie.mps: expected 128, 256, 512, 1024, 2048 or 4096, got " + mpsBytes);
+            throw new IllegalArgumentException(
+                    "nic.pcie.mps: expected 128, 256, 512, 1024, 2048 or 4096, got " + mpsBytes);
         }
         if (iommuPsPerPacket < 0) {
             throw new IllegalArgumentException("nic.pcie.iommu: must not be negative");

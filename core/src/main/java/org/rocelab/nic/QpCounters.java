@@ -30,6 +30,7 @@ public final class QpCounters {
     public long lastTimestampPs = -1;
     /** Post time of the first send work request, ps (-1 before). */
     public long firstPostPs = -1;
+
     long latencyCount;
     long latencySumPs;
     long latencyMinPs = Long.MAX_VALUE;
@@ -62,7 +63,9 @@ public final class QpCounters {
         m.put("message_tx", messageTx);
         m.put("message_complete_rx", messagesCompleteRx);
         m.put("message_fail", messageFail);
-        m.put("flow_completion_time_ns", firstPostPs < 0 || lastTimestampPs < 0 ? 0 : (lastTimestampPs - firstPostPs) / 1000);
+        m.put(
+                "flow_completion_time_ns",
+                firstPostPs < 0 || lastTimestampPs < 0 ? 0 : (lastTimestampPs - firstPostPs) / 1000);
         m.put("avg_latency_ns", latencyCount == 0 ? 0 : latencySumPs / latencyCount / 1000);
         m.put("min_latency_ns", latencyCount == 0 ? 0 : latencyMinPs / 1000);
         m.put("max_latency_ns", latencyMaxPs / 1000);

@@ -65,7 +65,13 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     private int lastWireBytes;
     private long lastCnpPs = Long.MIN_VALUE / 4;
 
-    QueuePair(Nic nic, int index, ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr,
+    QueuePair(
+            Nic nic,
+            int index,
+            ProtectionDomain pd,
+            CompletionQueue sendCq,
+            CompletionQueue recvCq,
+            int maxSendWr,
             int maxRecvWr) {
         if (maxSendWr < 1 || maxRecvWr < 0) {
             throw new IllegalArgumentException("qp: max_send_wr must be >= 1 and max_recv_wr >= 0");
@@ -164,7 +170,12 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         this.remoteIp = remoteIpv4;
         this.remoteMac = nextHopMac;
         this.remoteNode = remoteNodeId;
-        responder.start(cfg.segmentFor(pathMtu), rqPsn, cfg.minRnrTimer(), cfg.cnpOnAck() ? 1 : cfg.ackEvery(), cfg.retransmitPolicy());
+        responder.start(
+                cfg.segmentFor(pathMtu),
+                rqPsn,
+                cfg.minRnrTimer(),
+                cfg.cnpOnAck() ? 1 : cfg.ackEvery(),
+                cfg.retransmitPolicy());
         state = QpState.RTR;
     }
 
@@ -176,11 +187,23 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     /** RTR → RTS: first PSN, timeout exponent (0 = infinite), retry_cnt, rnr_retry (7 = infinite), max_rd_atomic. */
     public void modifyToRts(int sqPsn, int timeout, int retryCnt, int rnrRetry, int maxRdAtomic) {
         expect(QpState.RTR, "RTS");
-        if (timeout < 0 || timeout > 31 || retryCnt < 0 || retryCnt > 7 || rnrRetry < 0 || rnrRetry > 7 || maxRdAtomic < 1) {
+        if (timeout < 0
+                || timeout > 31
+                || retryCnt < 0
+                || retryCnt > 7
+                || rnrRetry < 0
+                || rnrRetry > 7
+                || maxRdAtomic < 1) {
             throw new IllegalArgumentException(
                     "rts: timeout 0..31, retry_cnt 0..7, rnr_retry 0..7, max_rd_atomic >= 1 expected");
         }
-        requester.start(cfg.segmentFor(mtu), sqPsn, NicConfig.localAckTimeoutPs(timeout), retryCnt, rnrRetry, maxRdAtomic,
+        requester.start(
+                cfg.segmentFor(mtu),
+                sqPsn,
+                NicConfig.localAckTimeoutPs(timeout),
+                retryCnt,
+                rnrRetry,
+                maxRdAtomic,
                 cfg.retransmitPolicy());
         state = QpState.RTS;
     }
@@ -198,7 +221,8 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
 
     private void expect(QpState from, String to) {
         if (state != from) {
-            throw new IllegalStateException("qp 0x" + Integer.toHexString(qpn) + ": cannot move to " + to + " from " + state);
+            throw new IllegalStateException(
+                    "qp 0x" + Integer.toHexString(qpn) + ": cannot move to " + to + " from " + state);
         }
     }
 
@@ -539,8 +563,8 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
 
     @Override
     public Packet newPacket(int opcode, int psn) {
-        return RoceHeaders.build(nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode,
-                remoteQpn, psn);
+        return RoceHeaders.build(
+                nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode, remoteQpn, psn);
     }
 
     @Override
@@ -579,7 +603,8 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     }
 
     @Override
-    public void completeRecv(RecvWqe r, WcStatus status, int byteLen, boolean withImm, int immData, boolean rdmaWithImm) {
+    public void completeRecv(
+            RecvWqe r, WcStatus status, int byteLen, boolean withImm, int immData, boolean rdmaWithImm) {
         WorkCompletion wc = recvCq.entry();
         fill(wc, r.wrId, status, rdmaWithImm ? WcOpcode.RECV_RDMA_WITH_IMM : WcOpcode.RECV, byteLen);
         wc.withImm = withImm;

@@ -12,8 +12,19 @@ final class RoceHeaders {
     private RoceHeaders() {}
 
     /** A pooled packet from {@code nic} to the given destination, QP priority {@code pcp}. */
-    static Packet build(Nic nic, int pcp, int dscp, int udpSrcPort, int senderIndex, int flowId, int remoteIp,
-            long nextHopMac, int remoteNode, int opcode, int destQp, int psn) {
+    static Packet build(
+            Nic nic,
+            int pcp,
+            int dscp,
+            int udpSrcPort,
+            int senderIndex,
+            int flowId,
+            int remoteIp,
+            long nextHopMac,
+            int remoteNode,
+            int opcode,
+            int destQp,
+            int psn) {
         NicConfig cfg = nic.config();
         Packet p = nic.pool().acquire();
         p.kind = cfg.roce().packetKind();

@@ -39,6 +39,7 @@ final class RxPipeline implements PacketSink {
     private int count;
     /** Frames from head still occupying the buffer are [bufStart, head + count). */
     private int buffered;
+
     private long occupancyBytes;
     private long dmaFreePs;
     private long stallUntilPs;

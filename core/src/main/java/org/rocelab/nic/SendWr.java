@@ -17,10 +17,36 @@ public final class SendWr {
     public int immData;
     public boolean signaled = true;
 
-    public SendWr wrId(long v) { wrId = v; return this; }
-    public SendWr opcode(WrOpcode v) { opcode = v; return this; }
-    public SendWr local(long addr, int len, int key) { localAddr = addr; length = len; lkey = key; return this; }
-    public SendWr remote(long addr, int key) { remoteAddr = addr; rkey = key; return this; }
-    public SendWr imm(int v) { immData = v; return this; }
-    public SendWr signaled(boolean v) { signaled = v; return this; }
+    public SendWr wrId(long v) {
+        wrId = v;
+        return this;
+    }
+
+    public SendWr opcode(WrOpcode v) {
+        opcode = v;
+        return this;
+    }
+
+    public SendWr local(long addr, int len, int key) {
+        localAddr = addr;
+        length = len;
+        lkey = key;
+        return this;
+    }
+
+    public SendWr remote(long addr, int key) {
+        remoteAddr = addr;
+        rkey = key;
+        return this;
+    }
+
+    public SendWr imm(int v) {
+        immData = v;
+        return this;
+    }
+
+    public SendWr signaled(boolean v) {
+        signaled = v;
+        return this;
+    }
 }

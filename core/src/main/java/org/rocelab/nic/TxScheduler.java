@@ -32,6 +32,7 @@ final class TxScheduler implements FrameSource {
     private final long messageIntervalPs;
     /** Per priority: whether the raw queue goes before the QPs next time (they alternate). */
     private final boolean[] rawTurn = new boolean[8];
+
     private int nextControlPrio;
     private int nextDataPrio;
     private long dmaFreePs;
@@ -162,9 +163,16 @@ final class TxScheduler implements FrameSource {
 
     private static boolean startsMessage(int op) {
         return switch (op) {
-            case Opcode.SEND_FIRST, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE, Opcode.RDMA_WRITE_FIRST,
-                    Opcode.RDMA_WRITE_ONLY, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE, Opcode.RDMA_READ_REQUEST,
-                    Opcode.RDMA_READ_RESPONSE_FIRST, Opcode.RDMA_READ_RESPONSE_ONLY, Opcode.UD_SEND_ONLY,
+            case Opcode.SEND_FIRST,
+                    Opcode.SEND_ONLY,
+                    Opcode.SEND_ONLY_WITH_IMMEDIATE,
+                    Opcode.RDMA_WRITE_FIRST,
+                    Opcode.RDMA_WRITE_ONLY,
+                    Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE,
+                    Opcode.RDMA_READ_REQUEST,
+                    Opcode.RDMA_READ_RESPONSE_FIRST,
+                    Opcode.RDMA_READ_RESPONSE_ONLY,
+                    Opcode.UD_SEND_ONLY,
                     Opcode.UD_SEND_ONLY_WITH_IMMEDIATE -> true;
             default -> false;
         };

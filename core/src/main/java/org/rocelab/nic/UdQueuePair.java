@@ -60,8 +60,15 @@ public final class UdQueuePair implements TxQueue, CcHost {
     private long lastSendPs;
     private int lastWireBytes;
 
-    UdQueuePair(Nic nic, int index, ProtectionDomain pd, CompletionQueue sendCq, CompletionQueue recvCq, int maxSendWr,
-            int maxRecvWr, int qkey) {
+    UdQueuePair(
+            Nic nic,
+            int index,
+            ProtectionDomain pd,
+            CompletionQueue sendCq,
+            CompletionQueue recvCq,
+            int maxSendWr,
+            int maxRecvWr,
+            int qkey) {
         if (maxSendWr < 1 || maxRecvWr < 0) {
             throw new IllegalArgumentException("qp: max_send_wr must be >= 1 and max_recv_wr >= 0");
         }
@@ -152,7 +159,8 @@ public final class UdQueuePair implements TxQueue, CcHost {
 
     private void expect(QpState from, String to) {
         if (state != from) {
-            throw new IllegalStateException("ud qp 0x" + Integer.toHexString(qpn) + ": cannot move to " + to + " from " + state);
+            throw new IllegalStateException(
+                    "ud qp 0x" + Integer.toHexString(qpn) + ": cannot move to " + to + " from " + state);
         }
     }
 
@@ -250,9 +258,19 @@ public final class UdQueuePair implements TxQueue, CcHost {
         sqHead++;
         UdAddress to = dest[i];
         boolean withImm = opcode[i] == WrOpcode.SEND_WITH_IMM;
-        Packet p = RoceHeaders.build(nic, cfg.pcp(), cfg.dscp(), 0xC000 | (qpn & 0x3FFF), index, -1, to.ipv4(),
-                to.nextHopMac(), to.nodeId(), withImm ? Opcode.UD_SEND_ONLY_WITH_IMMEDIATE : Opcode.UD_SEND_ONLY,
-                to.qpn(), psn);
+        Packet p = RoceHeaders.build(
+                nic,
+                cfg.pcp(),
+                cfg.dscp(),
+                0xC000 | (qpn & 0x3FFF),
+                index,
+                -1,
+                to.ipv4(),
+                to.nextHopMac(),
+                to.nodeId(),
+                withImm ? Opcode.UD_SEND_ONLY_WITH_IMMEDIATE : Opcode.UD_SEND_ONLY,
+                to.qpn(),
+                psn);
         psn = (psn + 1) & 0xFFFFFF;
         p.dethQkey = to.qkey();
         p.dethSrcQp = qpn;

@@ -32,20 +32,26 @@ public final class Opcode {
 
     /** Whether the opcode carries a RETH (RDMA extended transport header, 16 bytes). */
     public static boolean hasReth(int op) {
-        return op == RDMA_WRITE_FIRST || op == RDMA_WRITE_ONLY || op == RDMA_WRITE_ONLY_WITH_IMMEDIATE
+        return op == RDMA_WRITE_FIRST
+                || op == RDMA_WRITE_ONLY
+                || op == RDMA_WRITE_ONLY_WITH_IMMEDIATE
                 || op == RDMA_READ_REQUEST;
     }
 
     /** Whether the opcode carries an AETH (ACK extended transport header, 4 bytes). */
     public static boolean hasAeth(int op) {
-        return op == ACKNOWLEDGE || op == RDMA_READ_RESPONSE_FIRST || op == RDMA_READ_RESPONSE_LAST
+        return op == ACKNOWLEDGE
+                || op == RDMA_READ_RESPONSE_FIRST
+                || op == RDMA_READ_RESPONSE_LAST
                 || op == RDMA_READ_RESPONSE_ONLY;
     }
 
     /** Whether the opcode carries immediate data (4 bytes). */
     public static boolean hasImm(int op) {
-        return op == SEND_LAST_WITH_IMMEDIATE || op == SEND_ONLY_WITH_IMMEDIATE
-                || op == RDMA_WRITE_LAST_WITH_IMMEDIATE || op == RDMA_WRITE_ONLY_WITH_IMMEDIATE
+        return op == SEND_LAST_WITH_IMMEDIATE
+                || op == SEND_ONLY_WITH_IMMEDIATE
+                || op == RDMA_WRITE_LAST_WITH_IMMEDIATE
+                || op == RDMA_WRITE_ONLY_WITH_IMMEDIATE
                 || op == UD_SEND_ONLY_WITH_IMMEDIATE;
     }
 
@@ -91,28 +97,50 @@ public final class Opcode {
     /** Short name as in the IBA tables, e.g. {@code RDMA_WRITE_MIDDLE}. */
     public static String name(int op) {
         switch (op) {
-            case SEND_FIRST: return "SEND_FIRST";
-            case SEND_MIDDLE: return "SEND_MIDDLE";
-            case SEND_LAST: return "SEND_LAST";
-            case SEND_LAST_WITH_IMMEDIATE: return "SEND_LAST_WITH_IMMEDIATE";
-            case SEND_ONLY: return "SEND_ONLY";
-            case SEND_ONLY_WITH_IMMEDIATE: return "SEND_ONLY_WITH_IMMEDIATE";
-            case RDMA_WRITE_FIRST: return "RDMA_WRITE_FIRST";
-            case RDMA_WRITE_MIDDLE: return "RDMA_WRITE_MIDDLE";
-            case RDMA_WRITE_LAST: return "RDMA_WRITE_LAST";
-            case RDMA_WRITE_LAST_WITH_IMMEDIATE: return "RDMA_WRITE_LAST_WITH_IMMEDIATE";
-            case RDMA_WRITE_ONLY: return "RDMA_WRITE_ONLY";
-            case RDMA_WRITE_ONLY_WITH_IMMEDIATE: return "RDMA_WRITE_ONLY_WITH_IMMEDIATE";
-            case RDMA_READ_REQUEST: return "RDMA_READ_REQUEST";
-            case RDMA_READ_RESPONSE_FIRST: return "RDMA_READ_RESPONSE_FIRST";
-            case RDMA_READ_RESPONSE_MIDDLE: return "RDMA_READ_RESPONSE_MIDDLE";
-            case RDMA_READ_RESPONSE_LAST: return "RDMA_READ_RESPONSE_LAST";
-            case RDMA_READ_RESPONSE_ONLY: return "RDMA_READ_RESPONSE_ONLY";
-            case ACKNOWLEDGE: return "ACKNOWLEDGE";
-            case UD_SEND_ONLY: return "UD_SEND_ONLY";
-            case UD_SEND_ONLY_WITH_IMMEDIATE: return "UD_SEND_ONLY_WITH_IMMEDIATE";
-            case CNP: return "CNP";
-            default: return String.format("0x%02X", op);
+            case SEND_FIRST:
+                return "SEND_FIRST";
+            case SEND_MIDDLE:
+                return "SEND_MIDDLE";
+            case SEND_LAST:
+                return "SEND_LAST";
+            case SEND_LAST_WITH_IMMEDIATE:
+                return "SEND_LAST_WITH_IMMEDIATE";
+            case SEND_ONLY:
+                return "SEND_ONLY";
+            case SEND_ONLY_WITH_IMMEDIATE:
+                return "SEND_ONLY_WITH_IMMEDIATE";
+            case RDMA_WRITE_FIRST:
+                return "RDMA_WRITE_FIRST";
+            case RDMA_WRITE_MIDDLE:
+                return "RDMA_WRITE_MIDDLE";
+            case RDMA_WRITE_LAST:
+                return "RDMA_WRITE_LAST";
+            case RDMA_WRITE_LAST_WITH_IMMEDIATE:
+                return "RDMA_WRITE_LAST_WITH_IMMEDIATE";
+            case RDMA_WRITE_ONLY:
+                return "RDMA_WRITE_ONLY";
+            case RDMA_WRITE_ONLY_WITH_IMMEDIATE:
+                return "RDMA_WRITE_ONLY_WITH_IMMEDIATE";
+            case RDMA_READ_REQUEST:
+                return "RDMA_READ_REQUEST";
+            case RDMA_READ_RESPONSE_FIRST:
+                return "RDMA_READ_RESPONSE_FIRST";
+            case RDMA_READ_RESPONSE_MIDDLE:
+                return "RDMA_READ_RESPONSE_MIDDLE";
+            case RDMA_READ_RESPONSE_LAST:
+                return "RDMA_READ_RESPONSE_LAST";
+            case RDMA_READ_RESPONSE_ONLY:
+                return "RDMA_READ_RESPONSE_ONLY";
+            case ACKNOWLEDGE:
+                return "ACKNOWLEDGE";
+            case UD_SEND_ONLY:
+                return "UD_SEND_ONLY";
+            case UD_SEND_ONLY_WITH_IMMEDIATE:
+                return "UD_SEND_ONLY_WITH_IMMEDIATE";
+            case CNP:
+                return "CNP";
+            default:
+                return String.format("0x%02X", op);
         }
     }
 }

@@ -17,6 +17,7 @@ public final class Packet {
     public static final int PREAMBLE_BYTES = 8;
     /** Minimum inter-frame gap. */
     public static final int IFG_BYTES = 12;
+
     public static final int FCS_BYTES = 4;
     public static final int ETH_HEADER_BYTES = 14;
     public static final int VLAN_TAG_BYTES = 4;
@@ -33,11 +34,13 @@ public final class Packet {
     // ---- identity and model metadata (not on the wire) ----
     /** Unique per simulation, in creation order. */
     public long id;
+
     public int kind;
     /** The flow or QP-pair this packet belongs to (workload-defined), -1 if none. */
     public int flowId;
     /** Node index of the original sender and of the final destination (-1 for link-local). */
     public int srcNode;
+
     public int dstNode;
     /** Time the packet was created (ps). */
     public long createdPs;
@@ -45,6 +48,7 @@ public final class Packet {
     public int trafficClass;
     /** Switch accounting: ingress port index and priority group charged for this packet. */
     public int ingressPort;
+
     public int ingressPg;
     /** Switch accounting: bytes charged to headroom rather than the shared pool. */
     public boolean inHeadroom;
@@ -330,10 +334,18 @@ public final class Packet {
     public String toString() {
         StringBuilder sb = new StringBuilder(PacketKind.name(kind)).append('#').append(id);
         if (isRoce()) {
-            sb.append(' ').append(Opcode.name(opcode)).append(" qp=").append(destQp).append(" psn=").append(psn);
+            sb.append(' ')
+                    .append(Opcode.name(opcode))
+                    .append(" qp=")
+                    .append(destQp)
+                    .append(" psn=")
+                    .append(psn);
         }
         if (kind == PacketKind.PFC) {
-            sb.append(" cev=0x").append(Integer.toHexString(pfcEnableVector)).append(" quanta=").append(Arrays.toString(pfcQuanta));
+            sb.append(" cev=0x")
+                    .append(Integer.toHexString(pfcEnableVector))
+                    .append(" quanta=")
+                    .append(Arrays.toString(pfcQuanta));
         }
         return sb.append(" ").append(frameBytes).append('B').toString();
     }

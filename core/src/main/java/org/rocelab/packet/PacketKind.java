@@ -30,12 +30,18 @@ public final class PacketKind {
 
     public static String name(int kind) {
         switch (kind) {
-            case ROCE_V2: return "RoCEv2";
-            case ROCE_V1: return "RoCEv1";
-            case PFC: return "PFC";
-            case PAUSE: return "PAUSE";
-            case TCP: return "TCP";
-            default: return "kind" + kind;
+            case ROCE_V2:
+                return "RoCEv2";
+            case ROCE_V1:
+                return "RoCEv1";
+            case PFC:
+                return "PFC";
+            case PAUSE:
+                return "PAUSE";
+            case TCP:
+                return "TCP";
+            default:
+                return "kind" + kind;
         }
     }
 }

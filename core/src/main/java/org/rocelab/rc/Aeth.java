@@ -11,6 +11,7 @@ public final class Aeth {
     public static final int TYPE_NAK = 0x60;
     /** ACK with "unlimited / invalid" credits. */
     public static final int ACK_UNLIMITED = 0x1F;
+
     public static final int NAK_PSN_SEQUENCE_ERROR = 0x60;
     public static final int NAK_INVALID_REQUEST = 0x61;
     public static final int NAK_REMOTE_ACCESS_ERROR = 0x62;

@@ -63,7 +63,8 @@ public final class Requester {
     }
 
     /** Applies the RTS attributes and the first PSN ({@code sq_psn}). */
-    public void start(int mtu, int sqPsn, long timeoutPs, int retryCnt, int rnrRetry, int maxRdAtomic, RetransmitPolicy policy) {
+    public void start(
+            int mtu, int sqPsn, long timeoutPs, int retryCnt, int rnrRetry, int maxRdAtomic, RetransmitPolicy policy) {
         this.mtu = mtu;
         this.nextPsn = sqPsn & Psn.MASK;
         this.sndUna = this.nextPsn;

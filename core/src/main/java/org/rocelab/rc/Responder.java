@@ -181,8 +181,13 @@ public final class Responder {
 
     private static boolean isLastOrOnly(int op) {
         return switch (op) {
-            case Opcode.SEND_LAST, Opcode.SEND_LAST_WITH_IMMEDIATE, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE,
-                    Opcode.RDMA_WRITE_LAST, Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE, Opcode.RDMA_WRITE_ONLY,
+            case Opcode.SEND_LAST,
+                    Opcode.SEND_LAST_WITH_IMMEDIATE,
+                    Opcode.SEND_ONLY,
+                    Opcode.SEND_ONLY_WITH_IMMEDIATE,
+                    Opcode.RDMA_WRITE_LAST,
+                    Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE,
+                    Opcode.RDMA_WRITE_ONLY,
                     Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE -> true;
             default -> false;
         };

@@ -25,8 +25,9 @@ public final class RetransmitProfile {
             case "go-back-n" -> GO_BACK_N;
             case "go-back-0" -> GO_BACK_0;
             case "adaptive" -> ADAPTIVE;
-            default -> throw new IllegalArgumentException(
-                    "retransmission profile '" + name + "': expected go-back-n, go-back-0 or adaptive");
+            default ->
+                throw new IllegalArgumentException(
+                        "retransmission profile '" + name + "': expected go-back-n, go-back-0 or adaptive");
         };
     }
 

@@ -107,7 +107,9 @@ final class DeviceConfigs {
         }
         b.ecnAtDequeue(dequeue);
         if (s.pfc().watchdog().enabled()) {
-            b.watchdog(new WatchdogConfig(s.pfc().watchdog().detectionPs(), s.pfc().watchdog().restorationPs(),
+            b.watchdog(new WatchdogConfig(
+                    s.pfc().watchdog().detectionPs(),
+                    s.pfc().watchdog().restorationPs(),
                     WatchdogAction.valueOf(s.pfc().watchdog().action().name())));
         } else {
             b.watchdog(null);

@@ -27,8 +27,15 @@ public final class Fabric {
     private final Map<String, Link> linksByEnds;
     private final List<Link> links;
 
-    Fabric(Simulation sim, PacketPool pool, FabricGraph graph, Nic[] nics, Switch[] switches, Map<String, Port> ports,
-            Map<String, Link> linksByEnds, List<Link> links) {
+    Fabric(
+            Simulation sim,
+            PacketPool pool,
+            FabricGraph graph,
+            Nic[] nics,
+            Switch[] switches,
+            Map<String, Port> ports,
+            Map<String, Link> linksByEnds,
+            List<Link> links) {
         this.sim = sim;
         this.pool = pool;
         this.graph = graph;

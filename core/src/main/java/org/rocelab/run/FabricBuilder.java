@@ -73,22 +73,39 @@ public final class FabricBuilder {
                 throw new IllegalArgumentException("host " + name + " has no cable");
             }
             boolean tagged = s.nic(name).trust() == org.rocelab.scenario.Trust.PCP;
-            nics[node] = new Nic(sim, pool, name, node, configs.nic(s.nic(name), tagged),
-                    Addressing.hostIp(hostOrdinal(graph, node)), Addressing.hostMac(node), hostPorts[node]);
+            nics[node] = new Nic(
+                    sim,
+                    pool,
+                    name,
+                    node,
+                    configs.nic(s.nic(name), tagged),
+                    Addressing.hostIp(hostOrdinal(graph, node)),
+                    Addressing.hostMac(node),
+                    hostPorts[node]);
         }
         addRoutes(graph, switches, s);
         return new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
     }
 
-    private static Port endPort(Scenario scenario, Simulation sim, PacketPool pool, FabricGraph graph, Switch[] switches, Port[] hostPorts,
-            String node, String peer, LinkConfig cfg) {
+    private static Port endPort(
+            Scenario scenario,
+            Simulation sim,
+            PacketPool pool,
+            FabricGraph graph,
+            Switch[] switches,
+            Port[] hostPorts,
+            String node,
+            String peer,
+            LinkConfig cfg) {
         int id = graph.node(node);
         if (switches[id] != null) {
-            SwitchPort sp = switches[id].addPort(peer, cfg.speedBps(), portOptions(scenario.switchSpec(node), peer, cfg));
+            SwitchPort sp =
+                    switches[id].addPort(peer, cfg.speedBps(), portOptions(scenario.switchSpec(node), peer, cfg));
             return sp.port();
         }
         if (hostPorts[id] != null) {
-            throw new IllegalArgumentException("host " + node + " has more than one cable; multi-homed hosts are not modelled");
+            throw new IllegalArgumentException(
+                    "host " + node + " has more than one cable; multi-homed hosts are not modelled");
         }
         Port p = new Port(sim, pool, node + ":" + peer);
         hostPorts[id] = p;
@@ -153,7 +170,8 @@ public final class FabricBuilder {
                     sw.addRoute(Addressing.hostIp(h), 32, next);
                 }
             }
-            for (Map.Entry<String, List<String>> r : s.switchSpec(graph.name(node)).routes().entrySet()) {
+            for (Map.Entry<String, List<String>> r :
+                    s.switchSpec(graph.name(node)).routes().entrySet()) {
                 int[] prefix = prefixOf(graph, r.getKey());
                 int[] portIdx = new int[r.getValue().size()];
                 for (int i = 0; i < portIdx.length; i++) {

@@ -70,7 +70,11 @@ public final class HpccFabricBuilder {
         int losslessMask = losslessPriorities(s);
         for (HpccScenario.SwitchBuffer b : s.switches()) {
             policies[b.node()] = new HpccThresholdPolicy(s.nicRateBps());
-            switches[b.node()] = new Switch(sim, pool, HpccFabric.name(s, b.node()), switchConfig(s, b, losslessMask, b.node()),
+            switches[b.node()] = new Switch(
+                    sim,
+                    pool,
+                    HpccFabric.name(s, b.node()),
+                    switchConfig(s, b, losslessMask, b.node()),
                     policies[b.node()]);
         }
         Map<Long, HpccScenario.Port> portInfo = new LinkedHashMap<>();
@@ -97,7 +101,14 @@ public final class HpccFabricBuilder {
             if (hostPorts[id] == null) {
                 throw new IllegalArgumentException(topo.file().getFileName() + ": host " + id + " has no link");
             }
-            nics[id] = new Nic(sim, pool, graph.name(id), id, nicConfig, HpccTopology.hostIp(id), 0x0200_0000_0000L | id,
+            nics[id] = new Nic(
+                    sim,
+                    pool,
+                    graph.name(id),
+                    id,
+                    nicConfig,
+                    HpccTopology.hostIp(id),
+                    0x0200_0000_0000L | id,
                     hostPorts[id]);
             // HPCC hosts never send PFC (pfcMask 0) but obey it on every priority
             hostPorts[id].pfcEnabled(0xFF);
@@ -126,8 +137,14 @@ public final class HpccFabricBuilder {
         return mask;
     }
 
-    private static Port endPort(HpccScenario s, Simulation sim, PacketPool pool, Switch[] switches,
-            HpccThresholdPolicy[] policies, Port[] hostPorts, HpccScenario.Port info) {
+    private static Port endPort(
+            HpccScenario s,
+            Simulation sim,
+            PacketPool pool,
+            Switch[] switches,
+            HpccThresholdPolicy[] policies,
+            Port[] hostPorts,
+            HpccScenario.Port info) {
         String peer = HpccFabric.name(s, info.peer());
         Port port;
         if (switches[info.node()] != null) {
@@ -138,7 +155,8 @@ public final class HpccFabricBuilder {
             }
             SwitchPort sp = sw.addPort(peer, info.rateBps(), o);
             if (sp.index() != info.ifIndex() - 1) {
-                throw new IllegalStateException("switch " + info.node() + ": port " + sp.index() + " is ifIndex " + info.ifIndex());
+                throw new IllegalStateException(
+                        "switch " + info.node() + ": port " + sp.index() + " is ifIndex " + info.ifIndex());
             }
             policies[info.node()].portRate(sp.index(), info.rateBps());
             port = sp.port();
@@ -180,14 +198,18 @@ public final class HpccFabricBuilder {
         }
         int[] weights = {0, 1, 1, 1, 1, 1, 1, 1};
         SwitchConfig.Builder sb = SwitchConfig.builder()
-                .maps(QosMaps.sonicDefaults().withDscpToTc(identity).withPcpToTc(identity).withTcToPg(identity)
+                .maps(QosMaps.sonicDefaults()
+                        .withDscpToTc(identity)
+                        .withPcpToTc(identity)
+                        .withTcToPg(identity)
                         .withTcToQueue(identity))
                 .lossless(lossless)
                 .buffer(b.bufferBytes())
                 .pgReserved(HpccScenario.RESERVE_BYTES / 8)
                 .xonOffset(HpccScenario.RESUME_OFFSET_BYTES)
                 .scheduler(new SchedulerConfig(1, weights))
-                .ecmp(new EcmpConfig(EcmpConfig.SRC_IP | EcmpConfig.DST_IP | EcmpConfig.SRC_PORT | EcmpConfig.DST_PORT, node))
+                .ecmp(new EcmpConfig(
+                        EcmpConfig.SRC_IP | EcmpConfig.DST_IP | EcmpConfig.SRC_PORT | EcmpConfig.DST_PORT, node))
                 .watchdog(null)
                 .pauseRefresh(false)
                 .ecnOff()
@@ -205,8 +227,16 @@ public final class HpccFabricBuilder {
         HpccConfig c = s.config();
         Map<String, String> cc = new LinkedHashMap<>();
         cc.put("profile", "hpcc");
-        for (String k : List.of("ALPHA_RESUME_INTERVAL", "RATE_DECREASE_INTERVAL", "RP_TIMER", "EWMA_GAIN",
-                "FAST_RECOVERY_TIMES", "RATE_AI", "RATE_HAI", "MIN_RATE", "CLAMP_TARGET_RATE")) {
+        for (String k : List.of(
+                "ALPHA_RESUME_INTERVAL",
+                "RATE_DECREASE_INTERVAL",
+                "RP_TIMER",
+                "EWMA_GAIN",
+                "FAST_RECOVERY_TIMES",
+                "RATE_AI",
+                "RATE_HAI",
+                "MIN_RATE",
+                "CLAMP_TARGET_RATE")) {
             cc.put(k, s.dcqcn().get(k));
         }
         NicConfig.Builder b = NicConfig.defaults().toBuilder()

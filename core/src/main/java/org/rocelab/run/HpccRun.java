@@ -85,17 +85,24 @@ public final class HpccRun {
 
     private void start(HpccFlow f) {
         if (f.sizeBytes() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(scenario.flows().file().getFileName() + ":" + f.line() + ": size: flows above "
-                    + Integer.MAX_VALUE + " bytes are not supported by one RDMA WRITE, got " + f.sizeBytes());
+            throw new IllegalArgumentException(
+                    scenario.flows().file().getFileName() + ":" + f.line() + ": size: flows above " + Integer.MAX_VALUE
+                            + " bytes are not supported by one RDMA WRITE, got " + f.sizeBytes());
         }
         Fabric fab = fabric.fabric();
         int idx = f.index();
-        RdmaPair pair = RdmaPair.connect(fab, HpccFabric.name(scenario, f.src()), HpccFabric.name(scenario, f.dst()),
-                f.sizeBytes(), 4, wc -> {
+        RdmaPair pair = RdmaPair.connect(
+                fab,
+                HpccFabric.name(scenario, f.src()),
+                HpccFabric.name(scenario, f.dst()),
+                f.sizeBytes(),
+                4,
+                wc -> {
                     if (wc.status.ok()) {
                         done(idx, wc.timePs);
                     }
-                }, null);
+                },
+                null);
         pair.srcQp.trafficClass(f.pg(), f.pg());
         pair.dstQp.trafficClass(f.pg(), f.pg());
         pair.srcQp.flowId(idx);
@@ -148,9 +155,11 @@ public final class HpccRun {
             String dst = HpccFabric.name(scenario, f.dst());
             long ideal = paths.standaloneFctNs(f.src(), f.dst(), f.sizeBytes()) * 1000;
             long start = f.startNs() * 1000;
-            w.add(finishPs[f.index()] >= 0
-                    ? FlowRecord.completed(f.index(), src, dst, f.sizeBytes(), start, finishPs[f.index()], ideal)
-                    : FlowRecord.incomplete(f.index(), src, dst, f.sizeBytes(), 0, start, ideal));
+            w.add(
+                    finishPs[f.index()] >= 0
+                            ? FlowRecord.completed(
+                                    f.index(), src, dst, f.sizeBytes(), start, finishPs[f.index()], ideal)
+                            : FlowRecord.incomplete(f.index(), src, dst, f.sizeBytes(), 0, start, ideal));
         }
         ResultCollector.collect(fabric.fabric(), result);
         result.simulatedPs(sim.now()).events(sim.events());

@@ -1,7 +1,5 @@
 package org.rocelab.run;
 
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +11,8 @@ import org.rocelab.stats.RunInfo;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.RunWriter;
 import org.rocelab.stats.SummaryJson;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes the outputs of an {@link HpccRun}: rocelab's own files ({@link RunWriter}: summary.json,
@@ -34,8 +34,8 @@ public final class HpccRunOutputs {
         ObjectNode summary = SummaryJson.of(r);
         ArrayNode buckets = summary.putArray("hpcc_fct_buckets");
         try {
-            FctBuckets b = FctBuckets.compute(run.fctRecords(), BUCKET_STEP_PERCENT, FctBuckets.Selection.ALL,
-                    Long.MAX_VALUE, true);
+            FctBuckets b = FctBuckets.compute(
+                    run.fctRecords(), BUCKET_STEP_PERCENT, FctBuckets.Selection.ALL, Long.MAX_VALUE, true);
             for (FctBuckets.Bucket x : b.buckets()) {
                 ObjectNode o = buckets.addObject();
                 o.put("max_size_bytes", x.maxSizeBytes());

@@ -38,39 +38,45 @@ final class LiveSettings {
     /** Schedules {@code f}'s change at its time and its restoration after {@code for}. */
     void schedule(FaultSpec.SetKeys f, org.rocelab.sim.Component c) {
         if (f.during() == null) {
-            throw new IllegalArgumentException("faults: a set fault without its scenario (load it with ScenarioLoader)");
+            throw new IllegalArgumentException(
+                    "faults: a set fault without its scenario (load it with ScenarioLoader)");
         }
         List<Setting> settings = new ArrayList<>();
         List<Object> values = new ArrayList<>();
         for (String key : f.set().keySet()) {
             RuntimeKeys.Target t = RuntimeKeys.parse(key);
             if (t == null) {
-                throw new IllegalArgumentException("faults: " + key + " cannot change during a run (keys that can: "
-                        + RuntimeKeys.LISTING + ")");
+                throw new IllegalArgumentException(
+                        "faults: " + key + " cannot change during a run (keys that can: " + RuntimeKeys.LISTING + ")");
             }
-            List<String> devices = t.all()
-                    ? (t.isSwitch() ? f.during().switches() : f.during().hosts())
-                    : List.of(t.device());
+            List<String> devices =
+                    t.all() ? (t.isSwitch() ? f.during().switches() : f.during().hosts()) : List.of(t.device());
             for (String d : devices) {
-                settings.add(t.isSwitch() ? switchSetting(fabric.sw(d), t.setting())
-                        : nicSetting(fabric.nic(d), t.setting()));
-                values.add(t.isSwitch() ? switchValue(f.during(), d, t.setting())
-                        : nicValue(f.during(), d, t.setting()));
+                settings.add(
+                        t.isSwitch()
+                                ? switchSetting(fabric.sw(d), t.setting())
+                                : nicSetting(fabric.nic(d), t.setting()));
+                values.add(
+                        t.isSwitch() ? switchValue(f.during(), d, t.setting()) : nicValue(f.during(), d, t.setting()));
             }
         }
         Object[] before = new Object[settings.size()];
-        fabric.sim().timer(c, now -> {
-            for (int i = 0; i < settings.size(); i++) {
-                before[i] = settings.get(i).read();
-                settings.get(i).write(values.get(i));
-            }
-        }).scheduleAt(f.atPs());
+        fabric.sim()
+                .timer(c, now -> {
+                    for (int i = 0; i < settings.size(); i++) {
+                        before[i] = settings.get(i).read();
+                        settings.get(i).write(values.get(i));
+                    }
+                })
+                .scheduleAt(f.atPs());
         if (f.forPs() > 0) {
-            fabric.sim().timer(c, now -> {
-                for (int i = settings.size() - 1; i >= 0; i--) {
-                    settings.get(i).write(before[i]);
-                }
-            }).scheduleAt(f.atPs() + f.forPs());
+            fabric.sim()
+                    .timer(c, now -> {
+                        for (int i = settings.size() - 1; i >= 0; i--) {
+                            settings.get(i).write(before[i]);
+                        }
+                    })
+                    .scheduleAt(f.atPs() + f.forPs());
         }
     }
 
@@ -136,7 +142,8 @@ final class LiveSettings {
         return (List<AclRule>) v;
     }
 
-    private static Setting setting(java.util.function.Supplier<Object> read, java.util.function.Consumer<Object> write) {
+    private static Setting setting(
+            java.util.function.Supplier<Object> read, java.util.function.Consumer<Object> write) {
         return new Setting() {
             @Override
             public Object read() {

@@ -17,7 +17,8 @@ final class FaultReader {
      * @param trySet applies a map of dotted keys to a copy of the scenario and validates it,
      *     returning the scenario during the fault or throwing its error if invalid
      */
-    static List<FaultSpec> read(Field list, TopologyLayout layout, BiFunction<Field, Map<String, String>, Scenario> trySet) {
+    static List<FaultSpec> read(
+            Field list, TopologyLayout layout, BiFunction<Field, Map<String, String>, Scenario> trySet) {
         List<FaultSpec> out = new ArrayList<>();
         for (Field f : list.elements()) {
             out.add(one(f, layout, trySet));
@@ -25,7 +26,8 @@ final class FaultReader {
         return out;
     }
 
-    private static FaultSpec one(Field f, TopologyLayout layout, BiFunction<Field, Map<String, String>, Scenario> trySet) {
+    private static FaultSpec one(
+            Field f, TopologyLayout layout, BiFunction<Field, Map<String, String>, Scenario> trySet) {
         List<String> keys = f.keys();
         long at = f.get("at").time(0);
         if (keys.contains("link")) {
@@ -76,8 +78,10 @@ final class FaultReader {
             Scenario during = trySet.apply(s, set);
             for (String k : set.keySet()) {
                 RuntimeKeys.Target t = RuntimeKeys.parse(k);
-                boolean markInside = t != null && t.setting().matches("ecn\\.[0-7]")
-                        && s.get(k).node() != null && s.get(k).node().has("mark");
+                boolean markInside = t != null
+                        && t.setting().matches("ecn\\.[0-7]")
+                        && s.get(k).node() != null
+                        && s.get(k).node().has("mark");
                 if (t == null || markInside) {
                     throw s.get(k).error("cannot change during a run (keys that can: " + RuntimeKeys.LISTING + ")");
                 }

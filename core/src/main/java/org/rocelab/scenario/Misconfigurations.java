@@ -51,9 +51,13 @@ final class Misconfigurations {
             TopologyLayout.Cable c = cables.get(i);
             LinkConfig l = c.config();
             if (!l.fecMatches()) {
-                String key = s.topology() instanceof TopologySpec.Explicit ? "topology.links." + i + ".fec" : "topology.link.fec";
-                warn(key, c.a() + " runs " + name(l.fec()) + " FEC and " + c.b() + " runs "
-                        + name(l.fecB()) + ": the link between them never comes up and every frame sent into it is dropped");
+                String key = s.topology() instanceof TopologySpec.Explicit
+                        ? "topology.links." + i + ".fec"
+                        : "topology.link.fec";
+                warn(
+                        key,
+                        c.a() + " runs " + name(l.fec()) + " FEC and " + c.b() + " runs " + name(l.fecB())
+                                + ": the link between them never comes up and every frame sent into it is dropped");
             }
         }
     }

@@ -69,7 +69,8 @@ final class TopologyReader {
             if (ends.size() != 2) {
                 throw fecF.error("expected one FEC mode (rs, fc, none) or two, one per end [a, b], got " + ends.size());
             }
-            return new LinkConfig(speed, lengthM, prop, fecMode(ends.get(0), base.fec()), ber, fecMode(ends.get(1), base.fecB()));
+            return new LinkConfig(
+                    speed, lengthM, prop, fecMode(ends.get(0), base.fec()), ber, fecMode(ends.get(1), base.fecB()));
         }
         FecMode fec = fecMode(fecF, base.fec());
         FecMode fecB = fecF.present() ? fec : base.fecB();

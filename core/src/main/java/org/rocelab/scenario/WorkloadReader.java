@@ -130,9 +130,11 @@ final class WorkloadReader {
                 w.get("bidirectional").bool(false),
                 cdf,
                 load,
-                kind == WorkloadKind.ALLREDUCE ? w.get("algorithm").choice("ring", List.of("ring"))
-                        : kind == WorkloadKind.TCP ? w.get("algorithm").choice("newreno", List.of("newreno", "dctcp"))
-                        : null,
+                kind == WorkloadKind.ALLREDUCE
+                        ? w.get("algorithm").choice("ring", List.of("ring"))
+                        : kind == WorkloadKind.TCP
+                                ? w.get("algorithm").choice("newreno", List.of("newreno", "dctcp"))
+                                : null,
                 w.get("streams").integer(1, 1, 1024),
                 w.get("tc").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 7),
                 w.get("dscp").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 63));

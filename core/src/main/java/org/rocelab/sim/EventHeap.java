@@ -57,12 +57,14 @@ final class EventHeap {
 
     /** First timer of each rung bucket list (null when empty); the first {@code nb} are in use. */
     private Timer[] heads = new Timer[0];
+
     private int nb;
     private int shift;
     private long rungStart;
     private long rungLast = -1;
     /** The next bucket to pour into the front. */
     private int cur;
+
     private long frontLast = -1;
     private Timer topHead;
     private int topCount;

@@ -22,6 +22,7 @@ public final class Timer {
     int heapIndex = -1;
     /** Neighbours in a bucket or top list of {@link EventHeap}. */
     Timer prev;
+
     Timer next;
 
     Timer(Simulation sim, Component owner, EventHandler handler) {

@@ -63,11 +63,22 @@ public final class Units {
     /** Parses a time such as {@code 2us}, {@code 0.001ms}, {@code 500ns}, {@code 1s} into ps. */
     public static long parseTimePs(String text) {
         String t = norm(text);
-        String[][] units = {{"ps", "1"}, {"ns", "1000"}, {"us", "1000000"}, {"µs", "1000000"},
-            {"ms", "1000000000"}, {"s", "1000000000000"}};
+        String[][] units = {
+            {"ps", "1"},
+            {"ns", "1000"},
+            {"us", "1000000"},
+            {"µs", "1000000"},
+            {"ms", "1000000000"},
+            {"s", "1000000000000"}
+        };
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
-                return exact(t.substring(0, t.length() - u[0].length()), u[1], text, "picoseconds", "a time like 2us, 500ns or 10ms");
+                return exact(
+                        t.substring(0, t.length() - u[0].length()),
+                        u[1],
+                        text,
+                        "picoseconds",
+                        "a time like 2us, 500ns or 10ms");
             }
         }
         throw new UnitException("expected a time with a unit like 2us, 500ns or 10ms, got '" + text + "'");
@@ -105,12 +116,26 @@ public final class Units {
     /** Parses a size such as {@code 64KB}, {@code 4096}, {@code 32MiB}, {@code 2MB} into bytes. */
     public static long parseSizeBytes(String text) {
         String t = norm(text);
-        String[][] units = {{"KiB", "1024"}, {"MiB", "1048576"}, {"GiB", "1073741824"}, {"KB", "1000"},
-            {"MB", "1000000"}, {"GB", "1000000000"}, {"K", "1000"}, {"M", "1000000"}, {"G", "1000000000"},
-            {"B", "1"}};
+        String[][] units = {
+            {"KiB", "1024"},
+            {"MiB", "1048576"},
+            {"GiB", "1073741824"},
+            {"KB", "1000"},
+            {"MB", "1000000"},
+            {"GB", "1000000000"},
+            {"K", "1000"},
+            {"M", "1000000"},
+            {"G", "1000000000"},
+            {"B", "1"}
+        };
         for (String[] u : units) {
             if (t.endsWith(u[0])) {
-                return exact(t.substring(0, t.length() - u[0].length()), u[1], text, "bytes", "a size like 64KB, 4096 or 2MiB");
+                return exact(
+                        t.substring(0, t.length() - u[0].length()),
+                        u[1],
+                        text,
+                        "bytes",
+                        "a size like 64KB, 4096 or 2MiB");
             }
         }
         return exact(t, "1", text, "bytes", "a size like 64KB, 4096 or 2MiB");

@@ -30,8 +30,9 @@ public record EcmpConfig(int fieldMask, long seed) {
                 case "proto" -> mask |= PROTO;
                 case "src_port" -> mask |= SRC_PORT;
                 case "dst_port" -> mask |= DST_PORT;
-                default -> throw new IllegalArgumentException(
-                        "ecmp.fields: unknown field '" + f + "', expected src_ip, dst_ip, proto, src_port, dst_port");
+                default ->
+                    throw new IllegalArgumentException("ecmp.fields: unknown field '" + f
+                            + "', expected src_ip, dst_ip, proto, src_port, dst_port");
             }
         }
         return new EcmpConfig(mask, seed);

@@ -27,7 +27,14 @@ final class PfcGenerator {
     private final long[] xoffSincePs = new long[8];
     private int xoffPriorities;
 
-    PfcGenerator(Simulation sim, PacketPool pool, Port port, PauseMode mode, int quanta, boolean refreshing, int[] pgPriorities) {
+    PfcGenerator(
+            Simulation sim,
+            PacketPool pool,
+            Port port,
+            PauseMode mode,
+            int quanta,
+            boolean refreshing,
+            int[] pgPriorities) {
         this.sim = sim;
         this.pool = pool;
         this.port = port;

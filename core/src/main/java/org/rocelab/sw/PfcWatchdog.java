@@ -29,11 +29,13 @@ final class PfcWatchdog {
     private int stormMask;
     /** Queues seen paused with packets at the last observation (and not in a storm). */
     private int stalledMask;
+
     private int ignoreMask;
     private int dropMask;
 
     /** STORM DETECTED, STORM RESTORED, TX OK, TX DROP, RX OK, RX DROP per queue. */
     final long[] stormDetected = new long[8];
+
     final long[] stormRestored = new long[8];
     final long[] txOk = new long[8];
     final long[] txDrop = new long[8];

@@ -10,7 +10,13 @@ package org.rocelab.sw;
  * {@code trunkVlans} tagged (and {@code accessVlan}, if set, as its untagged native VLAN).
  */
 public record PortOptions(
-        int mtu, Trust trust, double cableLengthM, int defaultTc, int accessVlan, int[] trunkVlans, long headroomBytes,
+        int mtu,
+        Trust trust,
+        double cableLengthM,
+        int defaultTc,
+        int accessVlan,
+        int[] trunkVlans,
+        long headroomBytes,
         EcnProfile ecn) {
     public static final PortOptions DEFAULT = new PortOptions(0, null, -1, -1, 0, new int[0], -1, null);
 

@@ -17,6 +17,7 @@ public record Route(int prefix, int length, int[] ports, boolean isStatic) {
 
     /** Dotted prefix notation, e.g. {@code 10.0.1.0/24}. */
     public String cidr() {
-        return (prefix >>> 24) + "." + (prefix >>> 16 & 255) + "." + (prefix >>> 8 & 255) + "." + (prefix & 255) + "/" + length;
+        return (prefix >>> 24) + "." + (prefix >>> 16 & 255) + "." + (prefix >>> 8 & 255) + "." + (prefix & 255) + "/"
+                + length;
     }
 }

@@ -143,8 +143,7 @@ public final class SharedBufferMmu {
         long sharedAfter = Math.max(0, after - pgReservedBytes);
         long delta = sharedAfter - sharedBefore;
         boolean lossless = (losslessPgs[port] >>> pg & 1) != 0;
-        if (delta == 0
-                || (sharedAfter <= pgLimit(port, pg, lossless) && sharedUsed + delta <= poolBytes)) {
+        if (delta == 0 || (sharedAfter <= pgLimit(port, pg, lossless) && sharedUsed + delta <= poolBytes)) {
             pgBytes[i] = after;
             sharedUsed += delta;
             if (sharedAfter > pgSharedWm[i]) {

@@ -235,14 +235,16 @@ public final class Switch {
         }
         double cable = opts.cableLengthM() >= 0 ? opts.cableLengthM() : cfg.cableLengthM();
         int mtu = opts.mtu() > 0 ? opts.mtu() : cfg.mtu();
-        long headroom = losslessPgMask == 0 ? 0
+        long headroom = losslessPgMask == 0
+                ? 0
                 : opts.headroomBytes() >= 0 ? opts.headroomBytes() : cfg.headroomFor(speedBps, cable);
         int index = mmu.addPort(headroom, losslessPgMask, losslessQueueMask);
         Port port = new Port(sim, pool, name + ":" + portName);
         port.pfcEnabled(cfg.losslessMask());
         int maxFrame = Math.max(mtu, cfg.mtu()) + 26;
         EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
-        PfcGenerator pfc = new PfcGenerator(sim, pool, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
+        PfcGenerator pfc =
+                new PfcGenerator(sim, pool, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
         PfcWatchdog wd = cfg.watchdog() == null || losslessQueueMask == 0
                 ? null
                 : new PfcWatchdog(sim, port, cfg.watchdog(), losslessQueueMask, this, index);
@@ -258,8 +260,19 @@ public final class Switch {
                 wred[q] = new WredMarker(e, sim.random(port.name() + "/q" + q + "/wred"));
             }
         }
-        SwitchPort sp = new SwitchPort(this, index, port, mtu, opts.trust() != null ? opts.trust() : cfg.trust(),
-                opts.defaultTc() >= 0 ? opts.defaultTc() : cfg.defaultTc(), cable, queues, pfc, wd, wred, opts);
+        SwitchPort sp = new SwitchPort(
+                this,
+                index,
+                port,
+                mtu,
+                opts.trust() != null ? opts.trust() : cfg.trust(),
+                opts.defaultTc() >= 0 ? opts.defaultTc() : cfg.defaultTc(),
+                cable,
+                queues,
+                pfc,
+                wd,
+                wred,
+                opts);
         port.source(queues);
         port.upper(sp);
         ports = Arrays.copyOf(ports, index + 1);

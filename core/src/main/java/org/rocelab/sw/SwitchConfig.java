@@ -109,8 +109,8 @@ public record SwitchConfig(
         for (int tc = 0; tc < 8; tc++) {
             EcnProfile e = ecn.get(tc);
             if (e != null && e.kmaxBytes() > bufferBytes) {
-                throw new IllegalArgumentException("ecn." + tc + ".kmax: " + e.kmaxBytes()
-                        + " B is above buffer.size " + bufferBytes + " B");
+                throw new IllegalArgumentException(
+                        "ecn." + tc + ".kmax: " + e.kmaxBytes() + " B is above buffer.size " + bufferBytes + " B");
             }
         }
         acl = List.copyOf(acl);
@@ -126,8 +126,8 @@ public record SwitchConfig(
                 throw new IllegalArgumentException("vlan_to_tc: VLAN " + e.getKey() + " outside 1-4094");
             }
             if (e.getValue() < 0 || e.getValue() > 7) {
-                throw new IllegalArgumentException("vlan_to_tc." + e.getKey() + ": " + e.getValue()
-                        + " is not a traffic class 0-7");
+                throw new IllegalArgumentException(
+                        "vlan_to_tc." + e.getKey() + ": " + e.getValue() + " is not a traffic class 0-7");
             }
         }
         if (macAgeingPs <= 0) {
@@ -258,9 +258,20 @@ public record SwitchConfig(
             return e;
         }
 
-        public Builder mtu(int v) { mtu = v; return this; }
-        public Builder trust(Trust v) { trust = v; return this; }
-        public Builder maps(QosMaps v) { maps = v; return this; }
+        public Builder mtu(int v) {
+            mtu = v;
+            return this;
+        }
+
+        public Builder trust(Trust v) {
+            trust = v;
+            return this;
+        }
+
+        public Builder maps(QosMaps v) {
+            maps = v;
+            return this;
+        }
         /** Lossless TCs; none = no PFC anywhere. */
         public Builder lossless(int... tcs) {
             int m = 0;
@@ -273,17 +284,51 @@ public record SwitchConfig(
             losslessMask = m;
             return this;
         }
-        public Builder buffer(long bytes) { bufferBytes = bytes; return this; }
-        public Builder buffer(String size) { bufferBytes = Units.parseSizeBytes(size); return this; }
-        public Builder dynamicTh(int v) { dynamicTh = v; return this; }
-        public Builder lossyDynamicTh(int v) { lossyDynamicTh = v; return this; }
-        public Builder pgReserved(long bytes) { pgReservedBytes = bytes; return this; }
+
+        public Builder buffer(long bytes) {
+            bufferBytes = bytes;
+            return this;
+        }
+
+        public Builder buffer(String size) {
+            bufferBytes = Units.parseSizeBytes(size);
+            return this;
+        }
+
+        public Builder dynamicTh(int v) {
+            dynamicTh = v;
+            return this;
+        }
+
+        public Builder lossyDynamicTh(int v) {
+            lossyDynamicTh = v;
+            return this;
+        }
+
+        public Builder pgReserved(long bytes) {
+            pgReservedBytes = bytes;
+            return this;
+        }
         /** Fixed headroom per lossless PG in bytes. */
-        public Builder headroom(long bytes) { headroomBytes = bytes; return this; }
+        public Builder headroom(long bytes) {
+            headroomBytes = bytes;
+            return this;
+        }
         /** Headroom from the Mellanox formula. */
-        public Builder headroomAuto() { headroomBytes = -1; return this; }
-        public Builder cableLength(double metres) { cableLengthM = metres; return this; }
-        public Builder xonOffset(long bytes) { xonOffsetBytes = bytes; return this; }
+        public Builder headroomAuto() {
+            headroomBytes = -1;
+            return this;
+        }
+
+        public Builder cableLength(double metres) {
+            cableLengthM = metres;
+            return this;
+        }
+
+        public Builder xonOffset(long bytes) {
+            xonOffsetBytes = bytes;
+            return this;
+        }
         /** WRED/ECN profile for a TC's queue, null = off. */
         public Builder ecn(int tc, EcnProfile p) {
             if (tc < 0 || tc > 7) {
@@ -292,19 +337,61 @@ public record SwitchConfig(
             ecn[tc] = p;
             return this;
         }
-        public Builder ecnOff() { ecn = new EcnProfile[8]; return this; }
-        public Builder ecnAtDequeue(boolean v) { ecnAtDequeue = v; return this; }
-        public Builder scheduler(SchedulerConfig v) { scheduler = v; return this; }
-        public Builder acl(List<AclRule> v) { acl = v; return this; }
-        public Builder ecmp(EcmpConfig v) { ecmp = v; return this; }
+
+        public Builder ecnOff() {
+            ecn = new EcnProfile[8];
+            return this;
+        }
+
+        public Builder ecnAtDequeue(boolean v) {
+            ecnAtDequeue = v;
+            return this;
+        }
+
+        public Builder scheduler(SchedulerConfig v) {
+            scheduler = v;
+            return this;
+        }
+
+        public Builder acl(List<AclRule> v) {
+            acl = v;
+            return this;
+        }
+
+        public Builder ecmp(EcmpConfig v) {
+            ecmp = v;
+            return this;
+        }
         /** PFC watchdog, null = off. */
-        public Builder watchdog(WatchdogConfig v) { watchdog = v; return this; }
-        public Builder pauseMode(PauseMode v) { pauseMode = v; return this; }
-        public Builder pauseQuanta(int v) { pauseQuanta = v; return this; }
-        public Builder defaultTc(int v) { defaultTc = v; return this; }
+        public Builder watchdog(WatchdogConfig v) {
+            watchdog = v;
+            return this;
+        }
+
+        public Builder pauseMode(PauseMode v) {
+            pauseMode = v;
+            return this;
+        }
+
+        public Builder pauseQuanta(int v) {
+            pauseQuanta = v;
+            return this;
+        }
+
+        public Builder defaultTc(int v) {
+            defaultTc = v;
+            return this;
+        }
         /** TC of frames no trusted field classifies, per VLAN. */
-        public Builder vlanToTc(java.util.Map<Integer, Integer> v) { vlanToTc = v; return this; }
-        public Builder macAgeing(long ps) { macAgeingPs = ps; return this; }
+        public Builder vlanToTc(java.util.Map<Integer, Integer> v) {
+            vlanToTc = v;
+            return this;
+        }
+
+        public Builder macAgeing(long ps) {
+            macAgeingPs = ps;
+            return this;
+        }
         /** Switch-generated CNPs instead of CE marking, with their DSCP and per-flow interval. */
         public Builder switchCnp(boolean on, int dscp, long intervalPs) {
             switchCnp = on;
@@ -313,13 +400,39 @@ public record SwitchConfig(
             return this;
         }
         /** Refresh XOFF every half pause time (true) or send one pause per XOFF (false, HPCC). */
-        public Builder pauseRefresh(boolean v) { pauseRefresh = v; return this; }
+        public Builder pauseRefresh(boolean v) {
+            pauseRefresh = v;
+            return this;
+        }
 
         public SwitchConfig build() {
-            return new SwitchConfig(mtu, trust, maps, losslessMask, bufferBytes, dynamicTh, lossyDynamicTh,
-                    pgReservedBytes, headroomBytes, cableLengthM, xonOffsetBytes, java.util.Arrays.asList(ecn.clone()),
-                    ecnAtDequeue, scheduler, acl, ecmp, watchdog, pauseMode, pauseQuanta, defaultTc, vlanToTc,
-                    macAgeingPs, switchCnp, cnpDscp, cnpIntervalPs, pauseRefresh);
+            return new SwitchConfig(
+                    mtu,
+                    trust,
+                    maps,
+                    losslessMask,
+                    bufferBytes,
+                    dynamicTh,
+                    lossyDynamicTh,
+                    pgReservedBytes,
+                    headroomBytes,
+                    cableLengthM,
+                    xonOffsetBytes,
+                    java.util.Arrays.asList(ecn.clone()),
+                    ecnAtDequeue,
+                    scheduler,
+                    acl,
+                    ecmp,
+                    watchdog,
+                    pauseMode,
+                    pauseQuanta,
+                    defaultTc,
+                    vlanToTc,
+                    macAgeingPs,
+                    switchCnp,
+                    cnpDscp,
+                    cnpIntervalPs,
+                    pauseRefresh);
         }
     }
 }

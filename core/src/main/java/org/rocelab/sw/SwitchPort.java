@@ -25,13 +25,25 @@ public final class SwitchPort implements PacketSink {
     final QueueCounters queueCounters = new QueueCounters();
     /** Native/access VLAN (0 = none) and membership bitset over VIDs; empty for routed ports. */
     final int accessVlan;
+
     final long[] vlans = new long[64];
     final boolean bridged;
     /** Drops before an egress queue was chosen (ACL, TTL, no route, watchdog RX), per reason. */
     final long[] rxDrops = new long[QueueCounters.REASONS];
 
-    SwitchPort(Switch owner, int index, Port port, int mtu, Trust trust, int defaultTc, double cableLengthM,
-            EgressQueues queues, PfcGenerator pfc, PfcWatchdog watchdog, WredMarker[] wred, PortOptions opts) {
+    SwitchPort(
+            Switch owner,
+            int index,
+            Port port,
+            int mtu,
+            Trust trust,
+            int defaultTc,
+            double cableLengthM,
+            EgressQueues queues,
+            PfcGenerator pfc,
+            PfcWatchdog watchdog,
+            WredMarker[] wred,
+            PortOptions opts) {
         this.owner = owner;
         this.index = index;
         this.port = port;

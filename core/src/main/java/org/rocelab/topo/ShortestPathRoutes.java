@@ -14,6 +14,7 @@ public final class ShortestPathRoutes {
     private final FabricGraph graph;
     /** [destination host ordinal][node] = hop distance, or -1 if unreachable. */
     private final int[][] distance;
+
     private final int[] hosts;
 
     public ShortestPathRoutes(FabricGraph graph) {

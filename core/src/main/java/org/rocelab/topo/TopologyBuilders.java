@@ -52,7 +52,9 @@ public final class TopologyBuilders {
     /** Two-tier Clos: every leaf connects to every spine at {@code uplinkBps}. */
     public static FabricGraph leafSpine(
             int leaves, int spines, int hostsPerLeaf, long hostBps, long uplinkBps, long propagationPs, FecMode fec) {
-        require(leaves >= 1 && spines >= 1 && hostsPerLeaf >= 1, "leaf-spine needs leaves, spines, hosts_per_leaf >= 1");
+        require(
+                leaves >= 1 && spines >= 1 && hostsPerLeaf >= 1,
+                "leaf-spine needs leaves, spines, hosts_per_leaf >= 1");
         FabricGraph g = new FabricGraph();
         addHosts(g, leaves * hostsPerLeaf);
         int firstLeaf = g.nodeCount();

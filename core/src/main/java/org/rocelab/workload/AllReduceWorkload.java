@@ -68,8 +68,8 @@ public final class AllReduceWorkload implements Workload {
         for (int i = 0; i < n; i++) {
             Rank r = ring[i];
             Rank right = ring[(i + 1) % n];
-            r.toRight = RdmaPair.connect(f, ranks.get(i), ranks.get((i + 1) % n), chunkBytes(), 64, r::onSend,
-                    right::onRecv);
+            r.toRight = RdmaPair.connect(
+                    f, ranks.get(i), ranks.get((i + 1) % n), chunkBytes(), 64, r::onSend, right::onRecv);
         }
         Timer t = f.sim().timer(f.sim().component(name + "/start"), now -> {
             for (Rank r : ring) {
@@ -115,8 +115,8 @@ public final class AllReduceWorkload implements Workload {
             for (int i = 0; i < steps(); i++) {
                 fromLeft.dstQp.postRecv(i, RdmaPair.BUFFER_VA, 0, fromLeft.dstMr.lkey());
             }
-            current = new MessageFlow(ranks.get(index), ranks.get((index + 1) % ranks.size()),
-                    (long) chunkBytes() * steps(), now);
+            current = new MessageFlow(
+                    ranks.get(index), ranks.get((index + 1) % ranks.size()), (long) chunkBytes() * steps(), now);
             flows.add(current);
             step = 0;
             chunksIn = 0;

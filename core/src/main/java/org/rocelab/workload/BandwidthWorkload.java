@@ -33,8 +33,17 @@ public final class BandwidthWorkload implements Workload {
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
 
-    public BandwidthWorkload(String name, String kind, WrOpcode opcode, List<String[]> pairs, int qps, int sizeBytes,
-            int txDepth, long startPs, long endPs, int iterations) {
+    public BandwidthWorkload(
+            String name,
+            String kind,
+            WrOpcode opcode,
+            List<String[]> pairs,
+            int qps,
+            int sizeBytes,
+            int txDepth,
+            long startPs,
+            long endPs,
+            int iterations) {
         this.name = name;
         this.kind = kind;
         this.opcode = opcode;
@@ -63,8 +72,8 @@ public final class BandwidthWorkload implements Workload {
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
                 Stream s = new Stream(pair[0], pair[1]);
-                s.pair = RdmaPair.connect(f, pair[0], pair[1], sizeBytes, txDepth, s::onSendCompletion,
-                        s::onRecvCompletion);
+                s.pair = RdmaPair.connect(
+                        f, pair[0], pair[1], sizeBytes, txDepth, s::onSendCompletion, s::onRecvCompletion);
                 s.pair.srcQp.flowId(streams.size());
                 Timer t = f.sim().timer(f.sim().component(name + "/" + streams.size()), now -> s.begin());
                 t.scheduleAt(startPs);

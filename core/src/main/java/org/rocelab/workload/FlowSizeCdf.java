@@ -38,7 +38,8 @@ public final class FlowSizeCdf {
      */
     public static FlowSizeCdf of(String name, double[] sizesBytes, double[] cdfPercents) {
         if (sizesBytes.length != cdfPercents.length) {
-            throw new IllegalArgumentException(name + ": " + sizesBytes.length + " sizes but " + cdfPercents.length + " percents");
+            throw new IllegalArgumentException(
+                    name + ": " + sizesBytes.length + " sizes but " + cdfPercents.length + " percents");
         }
         int[] lines = new int[sizesBytes.length];
         for (int i = 0; i < lines.length; i++) {
@@ -70,8 +71,8 @@ public final class FlowSizeCdf {
             }
             String[] t = s.split("\\s+");
             if (t.length != 2) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": expected 2 columns 'size_bytes cdf_percent', got "
-                        + t.length);
+                throw new IllegalArgumentException(
+                        file + ":" + (i + 1) + ": expected 2 columns 'size_bytes cdf_percent', got " + t.length);
             }
             pts.add(new double[] {number(file, i + 1, t[0], "size_bytes"), number(file, i + 1, t[1], "cdf_percent")});
             lineNos.add(i + 1);
@@ -89,28 +90,31 @@ public final class FlowSizeCdf {
 
     private static FlowSizeCdf validated(String name, double[] x, double[] y, int[] lines) {
         if (x.length < 2) {
-            throw new IllegalArgumentException(name + ": expected at least 2 points 'size_bytes cdf_percent', got " + x.length);
+            throw new IllegalArgumentException(
+                    name + ": expected at least 2 points 'size_bytes cdf_percent', got " + x.length);
         }
         if (y[0] != 0) {
-            throw new IllegalArgumentException(name + ":" + lines[0] + ": cdf_percent: expected the first point at 0, got " + fmt(y[0]));
+            throw new IllegalArgumentException(
+                    name + ":" + lines[0] + ": cdf_percent: expected the first point at 0, got " + fmt(y[0]));
         }
         int last = x.length - 1;
         for (int i = 0; i <= last; i++) {
             if (x[i] < 0) {
-                throw new IllegalArgumentException(name + ":" + lines[i] + ": size_bytes: expected >= 0, got " + fmt(x[i]));
+                throw new IllegalArgumentException(
+                        name + ":" + lines[i] + ": size_bytes: expected >= 0, got " + fmt(x[i]));
             }
             if (i > 0 && !(x[i] > x[i - 1])) {
-                throw new IllegalArgumentException(name + ":" + lines[i] + ": size_bytes: expected more than " + fmt(x[i - 1])
-                        + " (line " + lines[i - 1] + "), got " + fmt(x[i]));
+                throw new IllegalArgumentException(name + ":" + lines[i] + ": size_bytes: expected more than "
+                        + fmt(x[i - 1]) + " (line " + lines[i - 1] + "), got " + fmt(x[i]));
             }
             if (i > 0 && !(y[i] > y[i - 1])) {
-                throw new IllegalArgumentException(name + ":" + lines[i] + ": cdf_percent: expected more than " + fmt(y[i - 1])
-                        + " (line " + lines[i - 1] + "), got " + fmt(y[i]));
+                throw new IllegalArgumentException(name + ":" + lines[i] + ": cdf_percent: expected more than "
+                        + fmt(y[i - 1]) + " (line " + lines[i - 1] + "), got " + fmt(y[i]));
             }
         }
         if (y[last] != 100) {
-            throw new IllegalArgumentException(name + ":" + lines[last] + ": cdf_percent: expected the last point at 100, got "
-                    + fmt(y[last]));
+            throw new IllegalArgumentException(
+                    name + ":" + lines[last] + ": cdf_percent: expected the last point at 100, got " + fmt(y[last]));
         }
         return new FlowSizeCdf(name, x, y);
     }
@@ -183,7 +187,8 @@ public final class FlowSizeCdf {
             return 100;
         }
         int i = firstAtLeast(sizes, sizeBytes);
-        return percents[i - 1] + (percents[i] - percents[i - 1]) / (sizes[i] - sizes[i - 1]) * (sizeBytes - sizes[i - 1]);
+        return percents[i - 1]
+                + (percents[i] - percents[i - 1]) / (sizes[i] - sizes[i - 1]) * (sizeBytes - sizes[i - 1]);
     }
 
     /** The smallest i ≥ 1 with a[i] ≥ v, for a[0] ≤ v ≤ a[last] (the segment custom_rand.py's scan picks). */

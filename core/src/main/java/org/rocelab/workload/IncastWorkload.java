@@ -32,8 +32,16 @@ public final class IncastWorkload implements Workload {
     private final List<QueuePair> senderQps = new ArrayList<>();
     private PathModel paths;
 
-    public IncastWorkload(String name, List<String> senders, String receiver, int sizeBytes, int qps, long startPs,
-            long intervalPs, long jitterPs, long endPs) {
+    public IncastWorkload(
+            String name,
+            List<String> senders,
+            String receiver,
+            int sizeBytes,
+            int qps,
+            long startPs,
+            long intervalPs,
+            long jitterPs,
+            long endPs) {
         this.name = name;
         this.senders = senders;
         this.receiver = receiver;

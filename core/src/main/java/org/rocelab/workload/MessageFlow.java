@@ -27,9 +27,10 @@ final class MessageFlow {
         long id = 0;
         for (MessageFlow m : flows) {
             long ideal = paths.idealFctPs(m.src, m.dst, m.sizeBytes);
-            w.add(m.endPs >= 0
-                    ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
-                    : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
+            w.add(
+                    m.endPs >= 0
+                            ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
+                            : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
         }
     }
 }

@@ -42,8 +42,14 @@ public final class RdmaPair {
      * @param srcHandler completions at the sender (send CQ)
      * @param dstHandler completions at the receiver (receive CQ), may be null
      */
-    public static RdmaPair connect(Fabric f, String from, String to, long bufferBytes, int depth,
-            CompletionHandler srcHandler, CompletionHandler dstHandler) {
+    public static RdmaPair connect(
+            Fabric f,
+            String from,
+            String to,
+            long bufferBytes,
+            int depth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
         Nic a = f.nic(from);
         Nic b = f.nic(to);
         int access = AccessFlags.LOCAL_WRITE | AccessFlags.REMOTE_WRITE | AccessFlags.REMOTE_READ;
@@ -69,7 +75,9 @@ public final class RdmaPair {
                 // a bridged (VLAN access/trunk) port puts the host in an L2 segment: frames go
                 // to the peer's MAC and are bridged; a routed port: to the switch's router MAC
                 var toSelf = f.switchAt(other).port(graph.name(node));
-                return toSelf != null && toSelf.bridged() ? peer.mac() : f.switchAt(other).routerMac();
+                return toSelf != null && toSelf.bridged()
+                        ? peer.mac()
+                        : f.switchAt(other).routerMac();
             }
         }
         return peer.mac();

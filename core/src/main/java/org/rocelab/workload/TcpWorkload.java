@@ -34,8 +34,17 @@ public final class TcpWorkload implements Workload {
      * @param netdevMtu each host's netdev MTU, bytes (MSS = MTU − 40)
      * @param endPs no new data after this time
      */
-    public TcpWorkload(String name, List<String[]> pairs, int streams, long sizeBytes, int tc, int dscp, boolean dctcp,
-            java.util.function.ToIntFunction<String> netdevMtu, long startPs, long endPs) {
+    public TcpWorkload(
+            String name,
+            List<String[]> pairs,
+            int streams,
+            long sizeBytes,
+            int tc,
+            int dscp,
+            boolean dctcp,
+            java.util.function.ToIntFunction<String> netdevMtu,
+            long startPs,
+            long endPs) {
         this.name = name;
         this.pairs = pairs;
         this.streams = streams;
@@ -67,8 +76,17 @@ public final class TcpWorkload implements Workload {
             int mtu = Math.min(netdevMtu.applyAsInt(pair[0]), netdevMtu.applyAsInt(pair[1]));
             TcpParams params = TcpParams.forMtu(mtu, dctcp);
             for (int i = 0; i < streams; i++) {
-                TcpFlow flow = new TcpFlow(a, b, RdmaPair.nextHopMac(f, a, b), RdmaPair.nextHopMac(f, b, a), tc, dscp,
-                        params, sizeBytes, flows.size(), name + "/" + flows.size());
+                TcpFlow flow = new TcpFlow(
+                        a,
+                        b,
+                        RdmaPair.nextHopMac(f, a, b),
+                        RdmaPair.nextHopMac(f, b, a),
+                        tc,
+                        dscp,
+                        params,
+                        sizeBytes,
+                        flows.size(),
+                        name + "/" + flows.size());
                 flow.start(startPs, endPs);
                 flows.add(flow);
                 flowPairs.add(pair);

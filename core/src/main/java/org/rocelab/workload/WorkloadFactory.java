@@ -47,8 +47,16 @@ public final class WorkloadFactory {
             case IB_SEND_LAT:
                 return latency(w, PerftestTest.IB_SEND_LAT, end);
             case INCAST:
-                return new IncastWorkload(w.name(), w.from(), w.to().get(0), (int) w.sizeBytes(), w.qps(), w.startPs(),
-                        w.intervalPs(), INCAST_JITTER_PS, end);
+                return new IncastWorkload(
+                        w.name(),
+                        w.from(),
+                        w.to().get(0),
+                        (int) w.sizeBytes(),
+                        w.qps(),
+                        w.startPs(),
+                        w.intervalPs(),
+                        INCAST_JITTER_PS,
+                        end);
             case FLOWS:
                 return new FlowsWorkload(w.name(), hosts, CdfLibrary.get(w.cdf(), baseDir), w.load(), w.startPs(), end);
             case ALLREDUCE:
@@ -56,8 +64,9 @@ public final class WorkloadFactory {
             case TCP:
                 return tcp(s, w, end);
             default:
-                throw new IllegalArgumentException("workloads: kind " + w.kind().yamlName()
-                        + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, ib_write_lat, ib_read_lat, ib_send_lat, incast, flows, allreduce, tcp");
+                throw new IllegalArgumentException(
+                        "workloads: kind " + w.kind().yamlName()
+                                + " is not simulated yet; supported: ib_write_bw, ib_read_bw, ib_send_bw, ib_write_lat, ib_read_lat, ib_send_lat, incast, flows, allreduce, tcp");
         }
     }
 
@@ -67,9 +76,20 @@ public final class WorkloadFactory {
             pairs.add(new String[] {w.from().get(i), w.to().get(i)});
         }
         long duration = w.durationPs() > 0 ? Math.max(1, end - w.startPs()) : 0;
-        PerftestParams p = new PerftestParams(test, (int) w.sizeBytes(), false,
-                w.iterations() > 0 ? w.iterations() : test.defaultIterations(), duration, 1, 0,
-                Math.max(1, w.txDepth()), PerftestParams.DEFAULT_CQ_MOD, false, false, false, -1);
+        PerftestParams p = new PerftestParams(
+                test,
+                (int) w.sizeBytes(),
+                false,
+                w.iterations() > 0 ? w.iterations() : test.defaultIterations(),
+                duration,
+                1,
+                0,
+                Math.max(1, w.txDepth()),
+                PerftestParams.DEFAULT_CQ_MOD,
+                false,
+                false,
+                false,
+                -1);
         return new LatencyWorkload(w.name(), p.validated(), pairs, w.startPs());
     }
 
@@ -78,8 +98,17 @@ public final class WorkloadFactory {
         for (int i = 0; i < w.from().size(); i++) {
             pairs.add(new String[] {w.from().get(i), w.to().get(i)});
         }
-        return new TcpWorkload(w.name(), pairs, Math.max(1, w.streams()), w.sizeBytes(), Math.max(0, w.tc()),
-                Math.max(0, w.dscp()), "dctcp".equals(w.algorithm()), h -> s.nic(h).netdevMtu(), w.startPs(), end);
+        return new TcpWorkload(
+                w.name(),
+                pairs,
+                Math.max(1, w.streams()),
+                w.sizeBytes(),
+                Math.max(0, w.tc()),
+                Math.max(0, w.dscp()),
+                "dctcp".equals(w.algorithm()),
+                h -> s.nic(h).netdevMtu(),
+                w.startPs(),
+                end);
     }
 
     private static Workload bw(WorkloadSpec w, WrOpcode op, long end) {
@@ -87,7 +116,16 @@ public final class WorkloadFactory {
         for (int i = 0; i < w.from().size(); i++) {
             pairs.add(new String[] {w.from().get(i), w.to().get(i)});
         }
-        return new BandwidthWorkload(w.name(), w.kind().yamlName(), op, pairs, Math.max(1, w.qps()),
-                (int) w.sizeBytes(), Math.max(1, w.txDepth()), w.startPs(), end, w.durationPs() > 0 ? 0 : w.iterations());
+        return new BandwidthWorkload(
+                w.name(),
+                w.kind().yamlName(),
+                op,
+                pairs,
+                Math.max(1, w.qps()),
+                (int) w.sizeBytes(),
+                Math.max(1, w.txDepth()),
+                w.startPs(),
+                end,
+                w.durationPs() > 0 ? 0 : w.iterations());
     }
 }

@@ -20,46 +20,87 @@ class DependencyDirectionTest {
 
     @Test
     void simDependsOnNothingOfTheModel() {
-        noClasses().that().resideInAPackage("org.rocelab.sim..")
-                .should().dependOnClassesThat().resideOutsideOfPackages("org.rocelab.sim..", "java..")
+        noClasses()
+                .that()
+                .resideInAPackage("org.rocelab.sim..")
+                .should()
+                .dependOnClassesThat()
+                .resideOutsideOfPackages("org.rocelab.sim..", "java..")
                 .check(CORE);
     }
 
     @Test
     void packetLinkAndCcStayBelowDevices() {
-        noClasses().that().resideInAnyPackage("org.rocelab.packet..", "org.rocelab.link..", "org.rocelab.cc..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.topo..",
-                        "org.rocelab.workload..", "org.rocelab.scenario..", "org.rocelab.diag..",
-                        "org.rocelab.compat..", "org.rocelab.run..")
+        noClasses()
+                .that()
+                .resideInAnyPackage("org.rocelab.packet..", "org.rocelab.link..", "org.rocelab.cc..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.rocelab.nic..",
+                        "org.rocelab.sw..",
+                        "org.rocelab.rc..",
+                        "org.rocelab.topo..",
+                        "org.rocelab.workload..",
+                        "org.rocelab.scenario..",
+                        "org.rocelab.diag..",
+                        "org.rocelab.compat..",
+                        "org.rocelab.run..")
                 .check(CORE);
     }
 
     @Test
     void statsSitsBelowTheDevices() {
-        noClasses().that().resideInAPackage("org.rocelab.stats..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.link..",
-                        "org.rocelab.topo..", "org.rocelab.workload..", "org.rocelab.scenario..",
-                        "org.rocelab.diag..", "org.rocelab.compat..", "org.rocelab.run..")
+        noClasses()
+                .that()
+                .resideInAPackage("org.rocelab.stats..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.rocelab.nic..",
+                        "org.rocelab.sw..",
+                        "org.rocelab.rc..",
+                        "org.rocelab.link..",
+                        "org.rocelab.topo..",
+                        "org.rocelab.workload..",
+                        "org.rocelab.scenario..",
+                        "org.rocelab.diag..",
+                        "org.rocelab.compat..",
+                        "org.rocelab.run..")
                 .check(CORE);
     }
 
     @Test
     void devicesDoNotKnowScenarios() {
-        noClasses().that().resideInAnyPackage("org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "org.rocelab.scenario..", "org.rocelab.topo..", "org.rocelab.workload..",
-                        "org.rocelab.diag..", "org.rocelab.compat..")
+        noClasses()
+                .that()
+                .resideInAnyPackage("org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.rocelab.scenario..",
+                        "org.rocelab.topo..",
+                        "org.rocelab.workload..",
+                        "org.rocelab.diag..",
+                        "org.rocelab.compat..")
                 .check(CORE);
     }
 
     @Test
     void theModelNeverSerialisesOnTheHotPath() {
-        noClasses().that().resideInAnyPackage(
-                        "org.rocelab.nic..", "org.rocelab.sw..", "org.rocelab.rc..", "org.rocelab.link..",
-                        "org.rocelab.cc..", "org.rocelab.sim..", "org.rocelab.packet..")
-                .should().dependOnClassesThat().resideInAPackage("org.rocelab.wire..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "org.rocelab.nic..",
+                        "org.rocelab.sw..",
+                        "org.rocelab.rc..",
+                        "org.rocelab.link..",
+                        "org.rocelab.cc..",
+                        "org.rocelab.sim..",
+                        "org.rocelab.packet..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.rocelab.wire..")
                 .check(CORE);
     }
 }

@@ -65,9 +65,10 @@ class FctBucketsTest {
         r.add(flow(40, 4000, 1000, 100, 3_000_000_000L)); // starts at the limit: excluded
         r.add(flow(50, 9000, 1000, 100, 0)); // largest selected: dropped by the script
         FctBuckets b = FctBuckets.hpccLike(r, 50);
-        assertThat(b.buckets()).containsExactly(
-                new FctBuckets.Bucket(0.0, 10, 1, 1, 1, 1),
-                new FctBuckets.Bucket(0.5, 20, 1, 1234.57, 1234.57, 1234.57));
+        assertThat(b.buckets())
+                .containsExactly(
+                        new FctBuckets.Bucket(0.0, 10, 1, 1, 1, 1),
+                        new FctBuckets.Bucket(0.5, 20, 1, 1234.57, 1234.57, 1234.57));
         assertThat(b.buckets().get(1).toLine()).isEqualTo("0.500 20\t1234.570 1234.570 1234.570");
         FctBuckets incast = FctBuckets.compute(r, 100, FctBuckets.Selection.INCAST, 3_000_000_000L, false);
         assertThat(incast.buckets()).containsExactly(new FctBuckets.Bucket(0.0, 30, 1, 3, 3, 3));
@@ -76,8 +77,10 @@ class FctBucketsTest {
     @Test
     void tooFewFlowsForTheStepIsAnError() {
         List<HpccFctRecord> r = List.of(flow(10, 1, 1, 100, 0), flow(20, 1, 1, 100, 0), flow(30, 1, 1, 100, 0));
-        assertThatThrownBy(() -> FctBuckets.hpcc(r)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("fct analysis: bucket 0% is empty: 2 selected flows are too few for 5% buckets (need at least 20)");
+        assertThatThrownBy(() -> FctBuckets.hpcc(r))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "fct analysis: bucket 0% is empty: 2 selected flows are too few for 5% buckets (need at least 20)");
     }
 
     @Test

@@ -15,7 +15,8 @@ class HpccConfigTest {
     Path dir;
 
     /** The DCQCN preset of the shared fat-tree config, as a base for malformed variants. */
-    private static final String BASE = String.join("\n",
+    private static final String BASE = String.join(
+            "\n",
             "ENABLE_QCN 1",
             "PACKET_PAYLOAD_SIZE 1000",
             "TOPOLOGY_FILE topo.txt",
@@ -84,16 +85,23 @@ class HpccConfigTest {
         assertThat(c.values()).hasSize(47).containsEntry("KMAX_MAP", "2 100000000000 1600 400000000000 6400");
         assertThat(c.lines()).containsEntry("CC_MODE", 15);
         String f = file.toString();
-        assertThat(c.warnings()).containsExactly(
-                f + ":8: unsupported: TRACE_FILE trace.txt (list of nodes whose packets go to the binary trace) (ignored)",
-                f + ":9: TRACE_OUTPUT_FILE mix_dcqcn.tr: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
-                f + ":10: FCT_OUTPUT_FILE fct_dcqcn.txt: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
-                f + ":11: PFC_OUTPUT_FILE pfc_dcqcn.txt: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
-                f + ":56: QLEN_MON_FILE qlen_dcqcn.txt: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
-                f + ":57: unsupported: QLEN_MON_START 2000000000 (queue-length monitor start) (ignored)",
-                f + ":58: unsupported: QLEN_MON_END 2010000000 (queue-length monitor end) (ignored)",
-                f + ": without effect under CC_MODE 1 (DCQCN) with HAS_WIN 0: DCTCP_RATE_AI, GLOBAL_T, VAR_WIN, FAST_REACT,"
-                        + " U_TARGET, MI_THRESH, INT_MULTI, MULTI_RATE, SAMPLE_FEEDBACK, PINT_LOG_BASE, PINT_PROB (ignored)");
+        assertThat(c.warnings())
+                .containsExactly(
+                        f
+                                + ":8: unsupported: TRACE_FILE trace.txt (list of nodes whose packets go to the binary trace) (ignored)",
+                        f
+                                + ":9: TRACE_OUTPUT_FILE mix_dcqcn.tr: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
+                        f
+                                + ":10: FCT_OUTPUT_FILE fct_dcqcn.txt: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
+                        f
+                                + ":11: PFC_OUTPUT_FILE pfc_dcqcn.txt: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
+                        f
+                                + ":56: QLEN_MON_FILE qlen_dcqcn.txt: output names in the config are not used; rocelab writes its outputs into --out (ignored)",
+                        f + ":57: unsupported: QLEN_MON_START 2000000000 (queue-length monitor start) (ignored)",
+                        f + ":58: unsupported: QLEN_MON_END 2010000000 (queue-length monitor end) (ignored)",
+                        f
+                                + ": without effect under CC_MODE 1 (DCQCN) with HAS_WIN 0: DCTCP_RATE_AI, GLOBAL_T, VAR_WIN, FAST_REACT,"
+                                + " U_TARGET, MI_THRESH, INT_MULTI, MULTI_RATE, SAMPLE_FEEDBACK, PINT_LOG_BASE, PINT_PROB (ignored)");
     }
 
     @Test
@@ -122,8 +130,10 @@ class HpccConfigTest {
     void unknownKeyIsAnErrorWithASuggestion() throws IOException {
         assertThat(failure(BASE + "KMIN_MAPP 1 100000000000 400\n"))
                 .isEqualTo("cfg.txt:18: unknown key 'KMIN_MAPP' (did you mean KMIN_MAP?)");
-        assertThat(failure(BASE + "rp_timer 300\n")).isEqualTo("cfg.txt:18: unknown key 'rp_timer' (did you mean RP_TIMER?)");
-        assertThat(failure(BASE + "FOO 1\n")).isEqualTo("cfg.txt:18: unknown key 'FOO'; see the HPCC keys in docs/model.md");
+        assertThat(failure(BASE + "rp_timer 300\n"))
+                .isEqualTo("cfg.txt:18: unknown key 'rp_timer' (did you mean RP_TIMER?)");
+        assertThat(failure(BASE + "FOO 1\n"))
+                .isEqualTo("cfg.txt:18: unknown key 'FOO'; see the HPCC keys in docs/model.md");
     }
 
     @Test
@@ -135,7 +145,8 @@ class HpccConfigTest {
     @Test
     void truncatedMapLineSaysHowManyValuesWereExpected() throws IOException {
         assertThat(failure(BASE.replace("400000000000 6400", "400000000000")))
-                .isEqualTo("cfg.txt:16: KMAX_MAP: expected 2 pairs 'rate_bps kmax (KB)' after the count (4 values), got 3");
+                .isEqualTo(
+                        "cfg.txt:16: KMAX_MAP: expected 2 pairs 'rate_bps kmax (KB)' after the count (4 values), got 3");
     }
 
     @Test
@@ -155,29 +166,36 @@ class HpccConfigTest {
     @Test
     void windowIsAnErrorAndItsDefaultMustBeOverridden() throws IOException {
         assertThat(failure(BASE.replace("HAS_WIN 0", "HAS_WIN 1"))).startsWith("cfg.txt:14: HAS_WIN: unsupported: 1");
-        assertThat(failure(BASE.replace("HAS_WIN 0\n", ""))).isEqualTo(
-                "cfg.txt: HAS_WIN is missing: HPCC's default is 1 (window on), which rocelab does not model; add HAS_WIN 0");
+        assertThat(failure(BASE.replace("HAS_WIN 0\n", "")))
+                .isEqualTo(
+                        "cfg.txt: HAS_WIN is missing: HPCC's default is 1 (window on), which rocelab does not model; add HAS_WIN 0");
     }
 
     @Test
     void effectivelyMandatoryKeysMustBeGiven() throws IOException {
-        assertThat(failure(BASE.replace("RP_TIMER 300\n", ""))).isEqualTo("cfg.txt: RP_TIMER is missing: HPCC's built-in"
-                + " value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
+        assertThat(failure(BASE.replace("RP_TIMER 300\n", "")))
+                .isEqualTo("cfg.txt: RP_TIMER is missing: HPCC's built-in"
+                        + " value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
         assertThat(failure(BASE.replace("TOPOLOGY_FILE topo.txt\n", "")))
                 .isEqualTo("cfg.txt: TOPOLOGY_FILE is missing: expected TOPOLOGY_FILE <file name>");
-        assertThat(failure(BASE.replace("RP_TIMER 300", "RP_TIMER 0"))).isEqualTo("cfg.txt:9: RP_TIMER: expected a value > 0, got '0'");
+        assertThat(failure(BASE.replace("RP_TIMER 300", "RP_TIMER 0")))
+                .isEqualTo("cfg.txt:9: RP_TIMER: expected a value > 0, got '0'");
     }
 
     @Test
     void ackSettingsUnderWhichHpccNeverCompletesAFlowAreErrors() throws IOException {
-        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1\n", ""))).isEqualTo("cfg.txt: L2_ACK_INTERVAL is missing: its"
-                + " built-in value is 0: HPCC's senders then ignore every ACK (rdma-hw.cc ReceiveAck) and no flow completes;"
-                + " use L2_ACK_INTERVAL 1");
-        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1", "L2_ACK_INTERVAL 0"))).startsWith("cfg.txt:15: L2_ACK_INTERVAL: unsupported: 0;");
+        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1\n", "")))
+                .isEqualTo("cfg.txt: L2_ACK_INTERVAL is missing: its"
+                        + " built-in value is 0: HPCC's senders then ignore every ACK (rdma-hw.cc ReceiveAck) and no flow completes;"
+                        + " use L2_ACK_INTERVAL 1");
+        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1", "L2_ACK_INTERVAL 0")))
+                .startsWith("cfg.txt:15: L2_ACK_INTERVAL: unsupported: 0;");
         assertThat(failure(BASE + "L2_BACK_TO_ZERO 1\n"))
                 .isEqualTo("cfg.txt:18: L2_BACK_TO_ZERO: 1 needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
-        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1", "L2_ACK_INTERVAL 4000"))).isEqualTo("cfg.txt:15: L2_ACK_INTERVAL:"
-                + " 4000 exceeds PACKET_PAYLOAD_SIZE, which needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
+        assertThat(failure(BASE.replace("L2_ACK_INTERVAL 1", "L2_ACK_INTERVAL 4000")))
+                .isEqualTo(
+                        "cfg.txt:15: L2_ACK_INTERVAL:"
+                                + " 4000 exceeds PACKET_PAYLOAD_SIZE, which needs L2_CHUNK_SIZE > 0 (HPCC divides by the chunk size)");
     }
 
     @Test
@@ -185,13 +203,15 @@ class HpccConfigTest {
         Path p = write(BASE.replace("EWMA_GAIN 0.00390625\n", ""));
         HpccConfig c = HpccConfig.read(p);
         assertThat(c.ewmaGain()).isEqualTo(0.0);
-        assertThat(c.warnings()).containsExactly(p + ": EWMA_GAIN is missing: HPCC then uses 1/16 in integer division = 0,"
-                + " so alpha never moves from 1; rocelab does the same");
+        assertThat(c.warnings())
+                .containsExactly(p + ": EWMA_GAIN is missing: HPCC then uses 1/16 in integer division = 0,"
+                        + " so alpha never moves from 1; rocelab does the same");
     }
 
     @Test
     void badBooleanAndOutOfRangeNumbers() throws IOException {
-        assertThat(failure(BASE.replace("ENABLE_QCN 1", "ENABLE_QCN 2"))).isEqualTo("cfg.txt:1: ENABLE_QCN: expected 0 or 1, got '2'");
+        assertThat(failure(BASE.replace("ENABLE_QCN 1", "ENABLE_QCN 2")))
+                .isEqualTo("cfg.txt:1: ENABLE_QCN: expected 0 or 1, got '2'");
         assertThat(failure(BASE.replace("EWMA_GAIN 0.00390625", "EWMA_GAIN 1.5")))
                 .isEqualTo("cfg.txt:10: EWMA_GAIN: expected a number from 0 to 1, got '1.5'");
         assertThat(failure(BASE.replace("BUFFER_SIZE 32", "BUFFER_SIZE 32MB")))
@@ -204,9 +224,10 @@ class HpccConfigTest {
         HpccConfig c = HpccConfig.read(p);
         assertThat(c.kmaxKbByRate()).containsEntry(25_000_000_000L, 400L).containsEntry(400_000_000_000L, 6400L);
         assertThat(c.rpTimerPs()).isEqualTo(55_000_000L);
-        assertThat(c.warnings()).containsExactly(
-                p + ":18: KMAX_MAP given again (first on line 16); the later value is used, as HPCC does",
-                p + ":19: RP_TIMER given again (first on line 9); the later value is used, as HPCC does");
+        assertThat(c.warnings())
+                .containsExactly(
+                        p + ":18: KMAX_MAP given again (first on line 16); the later value is used, as HPCC does",
+                        p + ":19: RP_TIMER given again (first on line 9); the later value is used, as HPCC does");
     }
 
     @Test
@@ -215,10 +236,11 @@ class HpccConfigTest {
         HpccConfig c = HpccConfig.read(p);
         assertThat(c.linkDown()).isEqualTo(new HpccConfig.LinkDown(1000, 320, 340));
         assertThat(c.linkDown().atPs()).isEqualTo(2_001_000_000_000L);
-        assertThat(c.warnings()).containsExactly(
-                p + ":19: unsupported: ENABLE_TRACE 1 (write the binary packet trace) (ignored)");
+        assertThat(c.warnings())
+                .containsExactly(p + ":19: unsupported: ENABLE_TRACE 1 (write the binary packet trace) (ignored)");
         assertThat(failure(BASE + "LINK_DOWN 1000 320\n"))
-                .isEqualTo("cfg.txt:18: LINK_DOWN: expected a time in µs and two node ids, like LINK_DOWN 1000 320 336 (3 values), got 2");
+                .isEqualTo(
+                        "cfg.txt:18: LINK_DOWN: expected a time in µs and two node ids, like LINK_DOWN 1000 320 336 (3 values), got 2");
     }
 
     @Test
@@ -228,18 +250,24 @@ class HpccConfigTest {
         Path p = write(BASE + "PAUSE_TIME 10\nDATA_RATE 100Gbps\nLINK_DELAY 0.001ms\nUSE_DYNAMIC_PFC_THRESHOLD 0\n");
         HpccConfig c = HpccConfig.read(p);
         assertThat(c.pauseTimeUs()).isEqualTo(10.0);
-        assertThat(c.warnings()).containsExactly(
-                p + ":19: unsupported: DATA_RATE 100Gbps (parsed and unused by HPCC (rates come from the topology file)) (ignored)",
-                p + ":20: unsupported: LINK_DELAY 0.001ms (parsed and unused by HPCC (delays come from the topology file)) (ignored)",
-                p + ":21: unsupported: USE_DYNAMIC_PFC_THRESHOLD 0 (HPCC never reads it: its MMU is always dynamic) (ignored)");
+        assertThat(c.warnings())
+                .containsExactly(
+                        p
+                                + ":19: unsupported: DATA_RATE 100Gbps (parsed and unused by HPCC (rates come from the topology file)) (ignored)",
+                        p
+                                + ":20: unsupported: LINK_DELAY 0.001ms (parsed and unused by HPCC (delays come from the topology file)) (ignored)",
+                        p
+                                + ":21: unsupported: USE_DYNAMIC_PFC_THRESHOLD 0 (HPCC never reads it: its MMU is always dynamic) (ignored)");
         assertThat(failure(BASE + "PAUSE_TIME 0\n"))
-                .isEqualTo("cfg.txt:18: PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '0'");
+                .isEqualTo(
+                        "cfg.txt:18: PAUSE_TIME: expected a number of µs > 0 (0 would make every PFC frame a resume), got '0'");
     }
 
     @Test
     void missingFileIsNamed() {
         Path p = dir.resolve("nope.txt");
-        assertThatThrownBy(() -> HpccConfig.read(p)).isInstanceOf(HpccFormatException.class)
+        assertThatThrownBy(() -> HpccConfig.read(p))
+                .isInstanceOf(HpccFormatException.class)
                 .hasMessage(p + ": config file not found");
     }
 }

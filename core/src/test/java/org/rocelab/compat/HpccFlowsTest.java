@@ -33,14 +33,28 @@ class HpccFlowsTest {
         List<HpccFlow> flows = f.flows();
         assertThat(flows).hasSize(3201);
         assertThat(flows.get(0)).isEqualTo(new HpccFlow(0, 13, 6, 3, 100, 24_375, 2_000_000_962_000L, 10_000, 2));
-        assertThat(flows.get(3200)).isEqualTo(new HpccFlow(3200, 54, 60, 3, 100, 348_577, 2_004_977_362_000L,
-                flows.get(3200).sport(), 3202));
+        assertThat(flows.get(3200))
+                .isEqualTo(new HpccFlow(
+                        3200,
+                        54,
+                        60,
+                        3,
+                        100,
+                        348_577,
+                        2_004_977_362_000L,
+                        flows.get(3200).sport(),
+                        3202));
         assertThat(flows.stream().mapToLong(HpccFlow::sizeBytes).sum()).isEqualTo(5_345_492_245L);
-        assertThat(flows.stream().mapToLong(HpccFlow::sizeBytes).min().getAsLong()).isEqualTo(39);
-        assertThat(flows.stream().mapToLong(HpccFlow::sizeBytes).max().getAsLong()).isEqualTo(29_624_801);
+        assertThat(flows.stream().mapToLong(HpccFlow::sizeBytes).min().getAsLong())
+                .isEqualTo(39);
+        assertThat(flows.stream().mapToLong(HpccFlow::sizeBytes).max().getAsLong())
+                .isEqualTo(29_624_801);
         assertThat(flows).allMatch(x -> x.pg() == 3 && x.dport() == 100);
         // host 13's flows get source ports 10000, 10001, ... in file order
-        assertThat(flows.stream().filter(x -> x.src() == 13).map(HpccFlow::sport).toList())
+        assertThat(flows.stream()
+                        .filter(x -> x.src() == 13)
+                        .map(HpccFlow::sport)
+                        .toList())
                 .containsExactly(10_000, 10_001, 10_002, 10_003, 10_004, 10_005, 10_006, 10_007, 10_008);
         assertThat(f.ignoredLines()).isZero();
     }
@@ -49,22 +63,28 @@ class HpccFlowsTest {
     void incastOf63SendersInto1() {
         HpccFlows f = HpccFlows.read(HpccResources.file("flow_incast63.txt"), STAR);
         assertThat(f.flows()).hasSize(63);
-        assertThat(f.flows()).allMatch(x -> x.dst() == 1 && x.sizeBytes() == 2_000_000 && x.startPs() == 2_000_000_000_000L
-                && x.sport() == 10_000 && x.startNs() == 2_000_000_000L);
+        assertThat(f.flows())
+                .allMatch(x -> x.dst() == 1
+                        && x.sizeBytes() == 2_000_000
+                        && x.startPs() == 2_000_000_000_000L
+                        && x.sport() == 10_000
+                        && x.startNs() == 2_000_000_000L);
         assertThat(f.flows().stream().map(HpccFlow::src).toList()).first().isEqualTo(2);
         assertThat(f.flows().stream().map(HpccFlow::src).toList()).last().isEqualTo(64);
     }
 
     @Test
     void unsortedStartTimes() throws IOException {
-        assertThat(failure("2\n2 1 3 100 1000 2.000001\n3 1 3 100 1000 2.0000005\n")).isEqualTo("flows.txt:3: flow start:"
-                + " 2.0000005 s is earlier than 2.000001 s on line 2; HPCC needs flows sorted by start time");
+        assertThat(failure("2\n2 1 3 100 1000 2.000001\n3 1 3 100 1000 2.0000005\n"))
+                .isEqualTo("flows.txt:3: flow start:"
+                        + " 2.0000005 s is earlier than 2.000001 s on line 2; HPCC needs flows sorted by start time");
     }
 
     @Test
     void idOutOfRangeAndSwitchEndpoints() throws IOException {
         assertThat(failure("1\n2 66 3 100 1000 2\n"))
-                .isEqualTo("flows.txt:2: flow dst: expected a host id from 0 to 65 (topology.txt has 66 nodes), got '66'");
+                .isEqualTo(
+                        "flows.txt:2: flow dst: expected a host id from 0 to 65 (topology.txt has 66 nodes), got '66'");
         assertThat(failure("1\n0 1 3 100 1000 2\n"))
                 .isEqualTo("flows.txt:2: flow src: node 0 is a switch in topology.txt; expected a host");
         assertThat(failure("1\n1 1 3 100 1000 2\n"))
@@ -81,11 +101,14 @@ class HpccFlowsTest {
 
     @Test
     void badValues() throws IOException {
-        assertThat(failure("1\n2 1 8 100 1000 2\n")).isEqualTo("flows.txt:2: flow pg: expected an integer from 0 to 7, got '8'");
-        assertThat(failure("1\n2 1 3 100 0 2\n")).isEqualTo("flows.txt:2: flow size (bytes): expected a size of at least 1 byte, got '0'");
+        assertThat(failure("1\n2 1 8 100 1000 2\n"))
+                .isEqualTo("flows.txt:2: flow pg: expected an integer from 0 to 7, got '8'");
+        assertThat(failure("1\n2 1 3 100 0 2\n"))
+                .isEqualTo("flows.txt:2: flow size (bytes): expected a size of at least 1 byte, got '0'");
         assertThat(failure("1\n2 1 3 100 1000 2s\n"))
                 .isEqualTo("flows.txt:2: flow start: expected a non-negative number of seconds, got '2s'");
-        assertThat(failure("x\n")).isEqualTo("flows.txt:1: flow count: expected an integer from 0 to 100000000, got 'x'");
+        assertThat(failure("x\n"))
+                .isEqualTo("flows.txt:1: flow count: expected an integer from 0 to 100000000, got 'x'");
     }
 
     @Test

@@ -20,8 +20,9 @@ class HpccFuzzTest {
     @TempDir
     Path dir;
 
-    private static final String[] FILES = {"fat_ws_config_dcqcn.txt", "topology.txt", "flow_incast63.txt",
-        "WebSearch_distribution.txt", "fct"};
+    private static final String[] FILES = {
+        "fat_ws_config_dcqcn.txt", "topology.txt", "flow_incast63.txt", "WebSearch_distribution.txt", "fct"
+    };
     private static final String NOISE = "0123456789 .\n\t-xe/GbpsMmun_#\u00b5";
 
     @ParameterizedTest
@@ -30,7 +31,8 @@ class HpccFuzzTest {
         RandomStream r = RandomStream.derive(seed, "fuzz");
         HpccTopology star = HpccTopology.read(HpccResources.file("topology.txt"));
         Path fct = dir.resolve("fct-src.txt");
-        Files.writeString(fct, "0b000d01 0b000601 10000 100 24375 2000000962 7311 6206\n0b012c01 0b000001 65535 200 1 2 3 4\n");
+        Files.writeString(
+                fct, "0b000d01 0b000601 10000 100 24375 2000000962 7311 6206\n0b012c01 0b000001 65535 200 1 2 3 4\n");
         for (String name : FILES) {
             String original = name.equals("fct") ? Files.readString(fct) : Files.readString(HpccResources.file(name));
             for (int k = 0; k < 10; k++) {

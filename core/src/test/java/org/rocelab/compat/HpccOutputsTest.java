@@ -15,10 +15,10 @@ class HpccOutputsTest {
     @TempDir
     Path dir;
 
-    private static final HpccFctRecord A = new HpccFctRecord(HpccTopology.hostIp(13), HpccTopology.hostIp(6), 10_000, 100,
-            24_375, 2_000_000_962L, 7_311L, 6_206L);
-    private static final HpccFctRecord B = new HpccFctRecord(HpccTopology.hostIp(300), HpccTopology.hostIp(0), 65_535, 200,
-            1, 2_004_977_362L, 4_163L, 4_163L);
+    private static final HpccFctRecord A = new HpccFctRecord(
+            HpccTopology.hostIp(13), HpccTopology.hostIp(6), 10_000, 100, 24_375, 2_000_000_962L, 7_311L, 6_206L);
+    private static final HpccFctRecord B = new HpccFctRecord(
+            HpccTopology.hostIp(300), HpccTopology.hostIp(0), 65_535, 200, 1, 2_004_977_362L, 4_163L, 4_163L);
 
     @Test
     void fctLinesAreHpccsPrintfFormat() throws IOException {
@@ -27,8 +27,9 @@ class HpccOutputsTest {
         assertThat(B.toLine()).isEqualTo("0b012c01 0b000001 65535 200 1 2004977362 4163 4163");
         StringWriter w = new StringWriter();
         HpccOutputs.writeFct(w, List.of(A, B));
-        assertThat(w.toString()).isEqualTo("0b000d01 0b000601 10000 100 24375 2000000962 7311 6206\n"
-                + "0b012c01 0b000001 65535 200 1 2004977362 4163 4163\n");
+        assertThat(w.toString())
+                .isEqualTo("0b000d01 0b000601 10000 100 24375 2000000962 7311 6206\n"
+                        + "0b012c01 0b000001 65535 200 1 2004977362 4163 4163\n");
     }
 
     @Test
@@ -62,11 +63,14 @@ class HpccOutputsTest {
     void malformedFctLineIsNamed() throws IOException {
         Path fct = dir.resolve("fct.txt");
         Files.writeString(fct, A.toLine() + "\nb000601 0b000601 1 2 3 4 5 6\n");
-        assertThatThrownBy(() -> HpccOutputs.readFct(fct)).isInstanceOf(HpccFormatException.class)
+        assertThatThrownBy(() -> HpccOutputs.readFct(fct))
+                .isInstanceOf(HpccFormatException.class)
                 .hasMessage(fct + ":2: sip: expected 8 hex digits like 0b000101, got 'b000601'");
         Files.writeString(fct, "0b000601 0b000601 1 2 3 4 5\n");
-        assertThatThrownBy(() -> HpccOutputs.readFct(fct)).hasMessage(fct
-                + ":1: fct line: expected 8 columns 'sip dip sport dport size start_ns fct_ns standalone_fct_ns', got 7");
+        assertThatThrownBy(() -> HpccOutputs.readFct(fct))
+                .hasMessage(
+                        fct
+                                + ":1: fct line: expected 8 columns 'sip dip sport dport size start_ns fct_ns standalone_fct_ns', got 7");
     }
 
     @Test
@@ -77,8 +81,11 @@ class HpccOutputsTest {
         // finishes 7,310.6 ns after its start → 7311 ns
         HpccFctRecord r = HpccFctRecord.completed(first, first.startPs() + 7_310_600L, new HpccPathMetrics(fat, 1000));
         assertThat(r).isEqualTo(A);
-        assertThat(HpccPfcEvent.received(2_000_037_361_400L, 2, false, 1, true).toLine()).isEqualTo("2000037361 2 0 1 1");
-        assertThat(HpccPfcEvent.received(2_000_037_361_500L, 320, true, 17, false).toLine()).isEqualTo("2000037362 320 1 17 0");
+        assertThat(HpccPfcEvent.received(2_000_037_361_400L, 2, false, 1, true).toLine())
+                .isEqualTo("2000037361 2 0 1 1");
+        assertThat(HpccPfcEvent.received(2_000_037_361_500L, 320, true, 17, false)
+                        .toLine())
+                .isEqualTo("2000037362 320 1 17 0");
     }
 
     @Test

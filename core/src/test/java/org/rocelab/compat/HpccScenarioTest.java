@@ -44,26 +44,29 @@ class HpccScenarioTest {
         assertThat(up.headroomBytes()).isEqualTo(150_000);
         assertThat(up.pfcAlphaShift()).isEqualTo(1); // 400G vs 100G NICs: 3 − 2
         HpccScenario.SwitchBuffer tor = s.switches().get(0);
-        assertThat(tor).isEqualTo(new HpccScenario.SwitchBuffer(320, 20, 33_554_432L, 16 * 37_500 + 4 * 150_000, 20 * 4096));
+        assertThat(tor)
+                .isEqualTo(new HpccScenario.SwitchBuffer(320, 20, 33_554_432L, 16 * 37_500 + 4 * 150_000, 20 * 4096));
         // Agg 340: 4 ToR ports + 4 core ports, all 400G
-        assertThat(s.switches().get(20)).isEqualTo(new HpccScenario.SwitchBuffer(340, 8, 33_554_432L, 8 * 150_000, 8 * 4096));
-        assertThat(s.dcqcn()).isEqualTo(Map.ofEntries(
-                Map.entry("ALPHA_RESUME_INTERVAL", "1us"),
-                Map.entry("RATE_DECREASE_INTERVAL", "4us"),
-                Map.entry("RP_TIMER", "300us"),
-                Map.entry("EWMA_GAIN", "0.00390625"),
-                Map.entry("FAST_RECOVERY_TIMES", "1"),
-                Map.entry("RATE_AI", "20M"),
-                Map.entry("RATE_HAI", "200M"),
-                Map.entry("MIN_RATE", "1G"),
-                Map.entry("CLAMP_TARGET_RATE", "0"),
-                Map.entry("RATE_ON_FIRST_CNP", "1.0"),
-                Map.entry("PACKET_PAYLOAD_SIZE", "1000"),
-                Map.entry("L2_ACK_INTERVAL", "1"),
-                Map.entry("L2_BACK_TO_ZERO", "0"),
-                Map.entry("L2_CHUNK_SIZE", "4000"),
-                Map.entry("ACK_HIGH_PRIO", "1"),
-                Map.entry("NACK_INTERVAL", "500us")));
+        assertThat(s.switches().get(20))
+                .isEqualTo(new HpccScenario.SwitchBuffer(340, 8, 33_554_432L, 8 * 150_000, 8 * 4096));
+        assertThat(s.dcqcn())
+                .isEqualTo(Map.ofEntries(
+                        Map.entry("ALPHA_RESUME_INTERVAL", "1us"),
+                        Map.entry("RATE_DECREASE_INTERVAL", "4us"),
+                        Map.entry("RP_TIMER", "300us"),
+                        Map.entry("EWMA_GAIN", "0.00390625"),
+                        Map.entry("FAST_RECOVERY_TIMES", "1"),
+                        Map.entry("RATE_AI", "20M"),
+                        Map.entry("RATE_HAI", "200M"),
+                        Map.entry("MIN_RATE", "1G"),
+                        Map.entry("CLAMP_TARGET_RATE", "0"),
+                        Map.entry("RATE_ON_FIRST_CNP", "1.0"),
+                        Map.entry("PACKET_PAYLOAD_SIZE", "1000"),
+                        Map.entry("L2_ACK_INTERVAL", "1"),
+                        Map.entry("L2_BACK_TO_ZERO", "0"),
+                        Map.entry("L2_CHUNK_SIZE", "4000"),
+                        Map.entry("ACK_HIGH_PRIO", "1"),
+                        Map.entry("NACK_INTERVAL", "500us")));
         assertThat(s.pathMetrics().standaloneFctNs(13, 6, 24_375)).isEqualTo(6206);
     }
 
@@ -72,7 +75,8 @@ class HpccScenarioTest {
         HpccScenario s = HpccScenario.load(HpccResources.file("incast_config_noecn.txt"));
         assertThat(s.config().ecnEnabled()).isFalse();
         assertThat(s.hostIds()).hasSize(65);
-        assertThat(s.switches()).containsExactly(new HpccScenario.SwitchBuffer(0, 65, 33_554_432L, 65 * 37_500, 65 * 4096));
+        assertThat(s.switches())
+                .containsExactly(new HpccScenario.SwitchBuffer(0, 65, 33_554_432L, 65 * 37_500, 65 * 4096));
         assertThat(s.ports()).hasSize(130);
         assertThat(port(s, 0, 1).peer()).isEqualTo(1); // switch port towards host 1, the incast target
         assertThat(port(s, 0, 65).peer()).isEqualTo(65);
@@ -80,11 +84,15 @@ class HpccScenarioTest {
     }
 
     private static HpccScenario.Port port(HpccScenario s, int node, int ifIndex) {
-        return s.ports().stream().filter(p -> p.node() == node && p.ifIndex() == ifIndex).findFirst().orElseThrow();
+        return s.ports().stream()
+                .filter(p -> p.node() == node && p.ifIndex() == ifIndex)
+                .findFirst()
+                .orElseThrow();
     }
 
     private Path copyWith(String configName, String from, String to) throws IOException {
-        for (String f : List.of("fat.txt", "topology.txt", "flow_incast63.txt", "flow_websearch_320hosts_load30_5ms.txt")) {
+        for (String f :
+                List.of("fat.txt", "topology.txt", "flow_incast63.txt", "flow_websearch_320hosts_load30_5ms.txt")) {
             Path target = dir.resolve(f);
             if (!Files.exists(target)) {
                 Files.copy(HpccResources.file(f), target);
@@ -99,18 +107,23 @@ class HpccScenarioTest {
 
     @Test
     void missingEcnEntryForAPortRateNamesTheConfigLine() throws IOException {
-        Path cfg = copyWith("fat_ws_config_dcqcn.txt", "KMIN_MAP 2 100000000000 400 400000000000 1600",
+        Path cfg = copyWith(
+                "fat_ws_config_dcqcn.txt",
+                "KMIN_MAP 2 100000000000 400 400000000000 1600",
                 "KMIN_MAP 1 100000000000 400");
-        assertThatThrownBy(() -> HpccScenario.load(cfg)).isInstanceOf(HpccFormatException.class).hasMessage(cfg
-                + ":53: KMIN_MAP: no entry for 400000000000 bit/s, the rate of switch 320's link to node 340 (topology line 323);"
-                + " HPCC needs one per port speed");
+        assertThatThrownBy(() -> HpccScenario.load(cfg))
+                .isInstanceOf(HpccFormatException.class)
+                .hasMessage(cfg
+                        + ":53: KMIN_MAP: no entry for 400000000000 bit/s, the rate of switch 320's link to node 340 (topology line 323);"
+                        + " HPCC needs one per port speed");
     }
 
     @Test
     void kminAboveKmax() throws IOException {
         Path cfg = copyWith("incast_config_dcqcn.txt", "KMIN_MAP 1 100000000000 400", "KMIN_MAP 1 100000000000 2000");
         assertThatThrownBy(() -> HpccScenario.load(cfg))
-                .hasMessage(cfg + ":53: KMIN_MAP: Kmin 2000 KB for 100000000000 bit/s is above KMAX_MAP's 1600 KB (line 52)");
+                .hasMessage(cfg
+                        + ":53: KMIN_MAP: Kmin 2000 KB for 100000000000 bit/s is above KMAX_MAP's 1600 KB (line 52)");
     }
 
     @Test
@@ -126,13 +139,15 @@ class HpccScenarioTest {
     void bufferSmallerThanHeadroomAndReserve() throws IOException {
         Path cfg = copyWith("incast_config_dcqcn.txt", "BUFFER_SIZE 32", "BUFFER_SIZE 2");
         // 65 × 37,500 + 65 × 4096 = 2,703,740 B > 2 MiB
-        assertThatThrownBy(() -> HpccScenario.load(cfg)).hasMessage(cfg + ":55: BUFFER_SIZE: 2 MB (2097152 B) does not exceed"
-                + " switch 0's headroom + reserve (2703740 B); HPCC's PFC threshold would underflow");
+        assertThatThrownBy(() -> HpccScenario.load(cfg))
+                .hasMessage(cfg + ":55: BUFFER_SIZE: 2 MB (2097152 B) does not exceed"
+                        + " switch 0's headroom + reserve (2703740 B); HPCC's PFC threshold would underflow");
     }
 
     @Test
     void missingFlowFileIsNamedWhereItWasResolved() throws IOException {
         Path cfg = copyWith("incast_config_dcqcn.txt", "FLOW_FILE flow_incast63.txt", "FLOW_FILE flows/none.txt");
-        assertThatThrownBy(() -> HpccScenario.load(cfg)).hasMessage(dir.resolve("flows/none.txt") + ": flow file not found");
+        assertThatThrownBy(() -> HpccScenario.load(cfg))
+                .hasMessage(dir.resolve("flows/none.txt") + ": flow file not found");
     }
 }

@@ -21,7 +21,9 @@ class HpccTimeTest {
         // the start. All 126,000 packets of 1048 B cross that host's link back to back.
         long lastFctNs = 10_462_091L;
         long packets = 63L * 2_000_000 / 1000;
-        assertThat(packets * HpccTime.txTimeNs(1048, 100_000_000_000L)).isEqualTo(10_458_000L).isLessThan(lastFctNs);
+        assertThat(packets * HpccTime.txTimeNs(1048, 100_000_000_000L))
+                .isEqualTo(10_458_000L)
+                .isLessThan(lastFctNs);
         assertThat(packets * 1048 * 8 * 1e9 / 1e11).isEqualTo(10_563_840.0).isGreaterThan(lastFctNs);
         // the remaining 4,091 ns are the path latency around the drain: 2 × 1 µs out, 2 × 1 µs for the last ACK
         assertThat(lastFctNs - packets * 83).isBetween(4_000L, 4_200L);
@@ -44,7 +46,9 @@ class HpccTimeTest {
         assertThat(flows.flows().get(1).startNs()).isEqualTo(2_000_002_611L);
         assertThat(flows.flows().get(1).startPs()).isEqualTo(2_000_002_612_000L);
         // 1578 of the 3201 decimal start times are stored just below their value and lose 1 ns
-        long shifted = flows.flows().stream().filter(f -> f.startNs() * 1000 != f.startPs()).count();
+        long shifted = flows.flows().stream()
+                .filter(f -> f.startNs() * 1000 != f.startPs())
+                .count();
         assertThat(shifted).isEqualTo(1578);
         assertThat(flows.flows()).allMatch(f -> f.startPs() - f.startNs() * 1000 <= 1000);
     }

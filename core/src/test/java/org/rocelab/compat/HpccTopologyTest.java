@@ -31,8 +31,14 @@ class HpccTopologyTest {
         assertThat(t.links()).hasSize(480);
         assertThat(t.hostIds()).hasSize(320).first().isEqualTo(0);
         assertThat(t.hostIds()).last().isEqualTo(319);
-        assertThat(t.links().stream().filter(l -> l.rateBps() == 100_000_000_000L).count()).isEqualTo(320);
-        assertThat(t.links().stream().filter(l -> l.rateBps() == 400_000_000_000L).count()).isEqualTo(160);
+        assertThat(t.links().stream()
+                        .filter(l -> l.rateBps() == 100_000_000_000L)
+                        .count())
+                .isEqualTo(320);
+        assertThat(t.links().stream()
+                        .filter(l -> l.rateBps() == 400_000_000_000L)
+                        .count())
+                .isEqualTo(160);
         assertThat(t.links()).allMatch(l -> l.delayPs() == 1_000_000L && l.delayNs() == 1000 && l.errorRate() == 0.0);
         assertThat(t.links().get(0)).isEqualTo(new HpccLink(0, 0, 320, 100_000_000_000L, 1_000_000L, 0.0, 3));
         assertThat(t.linksOf(320)).hasSize(20);
@@ -78,8 +84,9 @@ class HpccTopologyTest {
 
     @Test
     void delayNeedsAUnit() throws IOException {
-        assertThat(failure("3 1 2\n0\n0 1 100Gbps 1000 0\n0 2 100Gbps 1000ns 0\n")).isEqualTo(
-                "topo.txt:3: link delay: expected an ns-3 time with a unit (s, ms, us, ns, ps) like 1000ns or 0.001ms, got '1000'");
+        assertThat(failure("3 1 2\n0\n0 1 100Gbps 1000 0\n0 2 100Gbps 1000ns 0\n"))
+                .isEqualTo(
+                        "topo.txt:3: link delay: expected an ns-3 time with a unit (s, ms, us, ns, ps) like 1000ns or 0.001ms, got '1000'");
     }
 
     @Test
@@ -96,14 +103,17 @@ class HpccTopologyTest {
 
     @Test
     void switchLineMustHoldTheHeaderCount() throws IOException {
-        assertThat(failure("3 2 2\n0\n0 1 100Gbps 1000ns 0\n")).isEqualTo("topo.txt:2: switch ids: expected 2 ids (header), got 1");
-        assertThat(failure("3 2 1\n0 0\n0 1 100Gbps 1000ns 0\n")).isEqualTo("topo.txt:2: switch ids: 0 is listed twice");
+        assertThat(failure("3 2 2\n0\n0 1 100Gbps 1000ns 0\n"))
+                .isEqualTo("topo.txt:2: switch ids: expected 2 ids (header), got 1");
+        assertThat(failure("3 2 1\n0 0\n0 1 100Gbps 1000ns 0\n"))
+                .isEqualTo("topo.txt:2: switch ids: 0 is listed twice");
     }
 
     @Test
     void duplicateAndSelfLinks() throws IOException {
         assertThat(failure("3 1 2\n0\n0 1 100Gbps 1000ns 0\n1 0 100Gbps 1000ns 0\n"))
-                .isEqualTo("topo.txt:4: link: 1-0 is already linked on line 3 (HPCC keeps one interface per node pair)");
+                .isEqualTo(
+                        "topo.txt:4: link: 1-0 is already linked on line 3 (HPCC keeps one interface per node pair)");
         assertThat(failure("3 1 1\n0\n1 1 100Gbps 1000ns 0\n"))
                 .isEqualTo("topo.txt:3: link: src and dst are both 1; expected two different nodes");
     }
@@ -111,13 +121,16 @@ class HpccTopologyTest {
     @Test
     void headerProblems() throws IOException {
         assertThat(failure("")).isEqualTo("topo.txt: header: expected 'nodes switches links', the file is empty");
-        assertThat(failure("3 1\n0\n")).isEqualTo("topo.txt:1: header: expected 3 integers 'nodes switches links', got 2 values");
-        assertThat(failure("3 x 1\n")).isEqualTo("topo.txt:1: header switches: expected an integer from 0 to 3, got 'x'");
+        assertThat(failure("3 1\n0\n"))
+                .isEqualTo("topo.txt:1: header: expected 3 integers 'nodes switches links', got 2 values");
+        assertThat(failure("3 x 1\n"))
+                .isEqualTo("topo.txt:1: header switches: expected an integer from 0 to 3, got 'x'");
     }
 
     @Test
     void missingFile() {
         Path p = dir.resolve("none.txt");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HpccTopology.read(p)).hasMessage(p + ": topology file not found");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HpccTopology.read(p))
+                .hasMessage(p + ": topology file not found");
     }
 }

@@ -24,20 +24,25 @@ import org.rocelab.scenario.ScenarioLoader;
  * {@code -Drocelab.updateFingerprints=true} to rewrite it.
  */
 class ExampleFingerprintsTest {
-    private static final Path PINNED = Path.of("src", "test", "resources", "org", "rocelab", "examples",
-            "fingerprints.txt");
+    private static final Path PINNED =
+            Path.of("src", "test", "resources", "org", "rocelab", "examples", "fingerprints.txt");
 
     @Test
     void everyExampleKeepsItsEventStream() throws IOException {
         Map<String, String> actual = new TreeMap<>();
         try (Stream<Path> files = Files.list(ExampleRun.DIR)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
                 Scenario s = ScenarioLoader.load(f, List.of());
                 ScenarioRun run = new ScenarioRun(s, f.toAbsolutePath().getParent());
                 run.run(null);
                 String name = f.getFileName().toString().replace(".yaml", "");
-                actual.put(name, String.format("%016x %d", run.fabric().sim().fingerprint(),
-                        run.fabric().sim().events()));
+                actual.put(
+                        name,
+                        String.format(
+                                "%016x %d",
+                                run.fabric().sim().fingerprint(),
+                                run.fabric().sim().events()));
             }
         }
         if (Boolean.getBoolean("rocelab.updateFingerprints")) {
@@ -53,7 +58,11 @@ class ExampleFingerprintsTest {
                 pinned.put(t[0], t[1]);
             }
         }
-        assertThat(actual).as("example fingerprints (fingerprint, events); a deliberate model change "
-                + "updates %s in the same commit", PINNED).isEqualTo(pinned);
+        assertThat(actual)
+                .as(
+                        "example fingerprints (fingerprint, events); a deliberate model change "
+                                + "updates %s in the same commit",
+                        PINNED)
+                .isEqualTo(pinned);
     }
 }

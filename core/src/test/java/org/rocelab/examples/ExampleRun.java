@@ -63,7 +63,9 @@ final class ExampleRun {
     }
 
     WorkloadResult workload(String name) {
-        return result.workloads().stream().filter(w -> w.name().equals(name)).findFirst()
+        return result.workloads().stream()
+                .filter(w -> w.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no workload " + name));
     }
 
@@ -73,8 +75,10 @@ final class ExampleRun {
 
     double pairGoodputGbps(String workload, String src, String dst) {
         return workload(workload).perPair(result.simulatedPs()).stream()
-                .filter(p -> p.src().equals(src) && p.dst().equals(dst)).findFirst()
-                .orElseThrow(() -> new AssertionError("no pair " + src + " -> " + dst)).goodputGbps();
+                .filter(p -> p.src().equals(src) && p.dst().equals(dst))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no pair " + src + " -> " + dst))
+                .goodputGbps();
     }
 
     List<FlowRecord> flows(String workload) {
@@ -93,13 +97,17 @@ final class ExampleRun {
         int samples = 0;
         for (int i = 0; i < ts.size(); i++) {
             int id = ts.seriesId(i);
-            if (ts.timePs(i) >= fromPs && ts.timePs(i) <= toPs && ts.entity(id).equals(entity) && ts.metric(id).equals(metric)) {
+            if (ts.timePs(i) >= fromPs
+                    && ts.timePs(i) <= toPs
+                    && ts.entity(id).equals(entity)
+                    && ts.metric(id).equals(metric)) {
                 max = Math.max(max, ts.value(i));
                 samples++;
             }
         }
         if (samples == 0) {
-            throw new AssertionError("no samples of " + entity + " " + metric + " in [" + fromPs + ", " + toPs + "] ps");
+            throw new AssertionError(
+                    "no samples of " + entity + " " + metric + " in [" + fromPs + ", " + toPs + "] ps");
         }
         return max;
     }
@@ -110,7 +118,9 @@ final class ExampleRun {
         double min = Double.POSITIVE_INFINITY;
         for (int i = 0; i < ts.size(); i++) {
             int id = ts.seriesId(i);
-            if (ts.timePs(i) >= fromPs && ts.entity(id).equals(entity) && ts.metric(id).equals(metric)) {
+            if (ts.timePs(i) >= fromPs
+                    && ts.entity(id).equals(entity)
+                    && ts.metric(id).equals(metric)) {
                 min = Math.min(min, ts.value(i));
             }
         }

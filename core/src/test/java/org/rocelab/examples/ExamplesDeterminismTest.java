@@ -20,7 +20,8 @@ import org.rocelab.stats.RunWriter;
 class ExamplesDeterminismTest {
     static Stream<String> examples() throws IOException {
         try (Stream<Path> files = Files.list(ExampleRun.DIR)) {
-            return files.map(p -> p.getFileName().toString())
+            return files
+                    .map(p -> p.getFileName().toString())
                     .filter(n -> n.endsWith(".yaml"))
                     .map(n -> n.substring(0, n.length() - ".yaml".length()))
                     .sorted()
@@ -35,14 +36,22 @@ class ExamplesDeterminismTest {
         Path a = write(name, tmp.resolve("a"));
         Path b = write(name, tmp.resolve("b"));
         List<String> files = list(a);
-        assertThat(files).contains(RunWriter.SUMMARY, RunWriter.COUNTERS, RunWriter.FCT, RunWriter.QP, RunWriter.TIMESERIES,
-                RunWriter.TOPOLOGY);
+        assertThat(files)
+                .contains(
+                        RunWriter.SUMMARY,
+                        RunWriter.COUNTERS,
+                        RunWriter.FCT,
+                        RunWriter.QP,
+                        RunWriter.TIMESERIES,
+                        RunWriter.TOPOLOGY);
         assertThat(list(b)).isEqualTo(files);
         for (String f : files) {
             if (f.equals(RunWriter.RUN)) {
                 continue;
             }
-            assertThat(Files.readAllBytes(b.resolve(f))).as("%s of %s", f, name).isEqualTo(Files.readAllBytes(a.resolve(f)));
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s of %s", f, name)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
         }
     }
 

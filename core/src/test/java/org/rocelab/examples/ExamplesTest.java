@@ -1,7 +1,6 @@
 package org.rocelab.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,11 +30,28 @@ class ExamplesTest {
     private static final double LINE_64K_GBPS = 100.0 * 65536 / WIRE_64K;
     /** Examples another helper owns and tests. */
     private static final Set<String> TESTED_ELSEWHERE = Set.of("ecn-threshold-too-low", "incast-ecn-dcqcn");
-    private static final Set<String> TESTED_HERE = Set.of("perftest-baseline", "incast-pfc", "trust-mismatch",
-            "pfc-one-hop", "mtu-mismatch", "acl-deny-roce", "lossless-switch-not-nic", "ecmp-collision", "bad-optic",
-            "pfc-storm-watchdog", "pfc-deadlock", "storage-incast", "allreduce-ring", "rocev1-across-router",
-            "roce-version-mismatch", "fec-mismatch", "leaf-spine-misconfig", "incast-8to1-design",
-            "tcp-and-roce", "pfc-storm-drain");
+
+    private static final Set<String> TESTED_HERE = Set.of(
+            "perftest-baseline",
+            "incast-pfc",
+            "trust-mismatch",
+            "pfc-one-hop",
+            "mtu-mismatch",
+            "acl-deny-roce",
+            "lossless-switch-not-nic",
+            "ecmp-collision",
+            "bad-optic",
+            "pfc-storm-watchdog",
+            "pfc-deadlock",
+            "storage-incast",
+            "allreduce-ring",
+            "rocev1-across-router",
+            "roce-version-mismatch",
+            "fec-mismatch",
+            "leaf-spine-misconfig",
+            "incast-8to1-design",
+            "tcp-and-roce",
+            "pfc-storm-drain");
 
     private static void onlyDrops(RunResult r, DropReason reason) {
         assertThat(r.drops(reason)).isPositive();
@@ -46,18 +62,26 @@ class ExamplesTest {
     void everyExampleIsTestedAndSaysWhatToLookAtAndWhatItShows() throws IOException {
         List<String> names = new ArrayList<>();
         try (Stream<Path> files = Files.list(ExampleRun.DIR)) {
-            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).sorted()
+            files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".yaml"))
+                    .sorted()
                     .forEach(n -> names.add(n.substring(0, n.length() - ".yaml".length())));
         }
         for (String n : names) {
             if (TESTED_ELSEWHERE.contains(n)) {
                 continue;
             }
-            assertThat(TESTED_HERE).as("examples/%s.yaml has a test in ExamplesTest", n).contains(n);
+            assertThat(TESTED_HERE)
+                    .as("examples/%s.yaml has a test in ExamplesTest", n)
+                    .contains(n);
             String text = Files.readString(ExampleRun.DIR.resolve(n + ".yaml"));
-            assertThat(text).as("examples/%s.yaml opens with a comment block", n).startsWith("# ");
+            assertThat(text)
+                    .as("examples/%s.yaml opens with a comment block", n)
+                    .startsWith("# ");
             assertThat(text).as("examples/%s.yaml says what to look at", n).contains("What to look at:");
-            assertThat(text).as("examples/%s.yaml names its expected finding", n).contains("Expected finding:");
+            assertThat(text)
+                    .as("examples/%s.yaml names its expected finding", n)
+                    .contains("Expected finding:");
         }
         assertThat(names).containsAll(TESTED_HERE);
     }
@@ -69,7 +93,9 @@ class ExamplesTest {
         assertThat(e.nicPrio("h1", "sw0", 3, "rx_prio3_pause")).isPositive();
         assertThat(e.nicPrio("h1", "sw0", 0, "rx_prio0_pause")).isZero();
         assertThat(e.port("sw0", "h0", "UC3 Drop/Pkts")).isZero();
-        assertThat(r.totalDrops()).as("drops only in lossy queues").isEqualTo(r.drops(DropReason.BUFFER) + r.drops(DropReason.WRED));
+        assertThat(r.totalDrops())
+                .as("drops only in lossy queues")
+                .isEqualTo(r.drops(DropReason.BUFFER) + r.drops(DropReason.WRED));
         // TCP holds a large share of h0's port while the incast is paused at the senders
         assertThat(e.goodputGbps("tcp-bg")).isGreaterThan(0.3 * LINE_64K_GBPS);
         assertThat(e.goodputGbps("tcp-bg") + e.goodputGbps("incast-0")).isLessThan(100);
@@ -125,7 +151,8 @@ class ExamplesTest {
         assertThat(received).isPositive();
         assertThat(e.nicPrio("h1", "sw0", 3, "rx_prio3_packets")).isBetween(received, queued);
         assertThat(queued - received).isBetween(0L, 3L);
-        assertThat(e.port("sw0", "h1", "UC0 Counter/Pkts") + e.port("sw0", "h1", "UC1 Counter/Pkts")).isZero();
+        assertThat(e.port("sw0", "h1", "UC0 Counter/Pkts") + e.port("sw0", "h1", "UC1 Counter/Pkts"))
+                .isZero();
     }
 
     @Test
@@ -151,7 +178,8 @@ class ExamplesTest {
         assertThat(e.port("sw0", "h0", "UC3 Counter/Pkts")).isZero();
         assertThat(e.port("sw0", "h0", "UC0 Counter/Pkts")).isEqualTo(e.nic("h0", "rdma_rx_packets"));
         assertThat(e.port("sw0", "h0", "UC0 Drop/Pkts")).isEqualTo(r.drops(DropReason.BUFFER));
-        assertThat(r.warnings()).anyMatch(w -> w.startsWith("switch.trust: sw0 trusts PCP but frames from h0..h8 are untagged"));
+        assertThat(r.warnings())
+                .anyMatch(w -> w.startsWith("switch.trust: sw0 trusts PCP but frames from h0..h8 are untagged"));
     }
 
     @Test
@@ -164,7 +192,9 @@ class ExamplesTest {
         assertThat(e.port("agg0", "acc0", "Rx PFC3")).isZero();
         assertThat(r.pauseFramesRx()).isZero();
         for (String peer : List.of("agg0", "h1", "h2", "h3", "h4")) {
-            assertThat(e.port("acc1", peer, "Tx PFC3")).as("acc1 never pauses %s", peer).isZero();
+            assertThat(e.port("acc1", peer, "Tx PFC3"))
+                    .as("acc1 never pauses %s", peer)
+                    .isZero();
         }
     }
 
@@ -224,7 +254,8 @@ class ExamplesTest {
         double b = e.pairGoodputGbps("b", "h1", "h3");
         assertThat(a).isBetween(0.45 * LINE_64K_GBPS, 0.5 * LINE_64K_GBPS);
         assertThat(b).isBetween(0.45 * LINE_64K_GBPS, 0.5 * LINE_64K_GBPS);
-        assertThat(e.port("leaf0", "h0", "Tx PFC3") + e.port("leaf0", "h1", "Tx PFC3")).isPositive();
+        assertThat(e.port("leaf0", "h0", "Tx PFC3") + e.port("leaf0", "h1", "Tx PFC3"))
+                .isPositive();
         // the same fabric with hash seed 0 spreads the two flows: each runs near line rate
         ExampleRun spread = ExampleRun.of("ecmp-collision", "switch.ecmp.seed=0");
         assertThat(spread.port("leaf0", "spine1", "UC3 Counter/Bytes")).isPositive();
@@ -247,7 +278,8 @@ class ExamplesTest {
         double windowPackets = 200e-6 * 100e9 / 8 / WIRE_4096;
         long naks = e.nic("h0", "packet_seq_err");
         assertThat(naks).isPositive();
-        assertThat((double) e.nic("h0", "retransmitted_packets") / naks).isBetween(0.9 * windowPackets, 1.15 * windowPackets);
+        assertThat((double) e.nic("h0", "retransmitted_packets") / naks)
+                .isBetween(0.9 * windowPackets, 1.15 * windowPackets);
     }
 
     @Test
@@ -273,8 +305,12 @@ class ExamplesTest {
         long from = 200_000_000L; // 200 us: the deadlock has formed
         for (int i = 0; i < 4; i++) {
             String port = "sw" + i + ":sw" + (i + 1) % 4;
-            assertThat(e.maxAfter(port, "tx_gbps", from)).as("%s carries nothing", port).isZero();
-            assertThat(e.minAfter(port + "/p3", "paused", from)).as("%s stays paused", port).isEqualTo(1.0);
+            assertThat(e.maxAfter(port, "tx_gbps", from))
+                    .as("%s carries nothing", port)
+                    .isZero();
+            assertThat(e.minAfter(port + "/p3", "paused", from))
+                    .as("%s stays paused", port)
+                    .isEqualTo(1.0);
             assertThat(e.port("sw" + i, "sw" + (i + 1) % 4, "Rx PFC3")).isPositive();
         }
         for (String[] pair : new String[][] {{"h0", "h2"}, {"h1", "h3"}, {"h2", "h0"}, {"h3", "h1"}}) {
@@ -342,7 +378,9 @@ class ExamplesTest {
         RunResult r = e.result;
         onlyDrops(r, DropReason.NIC_INVALID);
         // one single-packet write, sent once and on each of 3 retries
-        assertThat(r.drops(DropReason.NIC_INVALID)).isEqualTo(4).isEqualTo(e.nic("h1", "rx_nic_invalid"))
+        assertThat(r.drops(DropReason.NIC_INVALID))
+                .isEqualTo(4)
+                .isEqualTo(e.nic("h1", "rx_nic_invalid"))
                 .isEqualTo(e.nic("h0", "rdma_tx_packets"));
         assertThat(e.nic("h1", "rdma_rx_packets")).isZero();
         assertThat(e.nic("h0", "local_ack_timeout_err")).isEqualTo(4);
@@ -361,15 +399,17 @@ class ExamplesTest {
         assertThat(e.nic("h1", "rdma_rx_packets")).isZero();
         assertThat(e.workload("to-h1").completedFlows()).isZero();
         assertThat(e.goodputGbps("h2-h0")).isBetween(0.99 * LINE_64K_GBPS, LINE_64K_GBPS);
-        assertThat(r.warnings()).contains("topology.links.1.fec: sw0 runs rs FEC and h1 runs none: the link between them "
-                + "never comes up and every frame sent into it is dropped");
+        assertThat(r.warnings())
+                .contains("topology.links.1.fec: sw0 runs rs FEC and h1 runs none: the link between them "
+                        + "never comes up and every frame sent into it is dropped");
     }
 
     @Test
     void leafSpineMisconfigIsWarnedAboutAndLosesFramesOnlyWhileTheUplinkIsDown() {
         ExampleRun e = ExampleRun.of("leaf-spine-misconfig");
         RunResult r = e.result;
-        assertThat(r.warnings()).anyMatch(w -> w.startsWith("switches.spine1.lossless:"))
+        assertThat(r.warnings())
+                .anyMatch(w -> w.startsWith("switches.spine1.lossless:"))
                 .anyMatch(w -> w.startsWith("nics.h5.cc:"))
                 .noneMatch(w -> w.startsWith("faults:"));
         // spine1 without PFC loses nothing here (its 400G links are not congested); the only loss is

@@ -36,7 +36,8 @@ final class LinkHarness {
     }
 
     static LinkSpec spec(long rateBps, double metres, FecMode fec) {
-        return LinkSpec.of(rateBps, Math.round(metres * Units.PROPAGATION_PS_PER_M)).withFec(fec, fec);
+        return LinkSpec.of(rateBps, Math.round(metres * Units.PROPAGATION_PS_PER_M))
+                .withFec(fec, fec);
     }
 
     /** A RoCEv2 RDMA WRITE MIDDLE with {@code payload} bytes on priority {@code prio}. */
@@ -87,13 +88,15 @@ final class LinkHarness {
 
     /** Runs {@code action} at {@code atPs}. */
     void at(long atPs, Runnable action) {
-        sim.timer(sim.component("test-action-" + actions++), now -> action.run()).scheduleAt(atPs);
+        sim.timer(sim.component("test-action-" + actions++), now -> action.run())
+                .scheduleAt(atPs);
     }
 
     /** Feeds port a: lowest eligible priority first, FIFO within a priority. */
     final class Queue implements FrameSource {
         @SuppressWarnings("unchecked")
         final ArrayDeque<Packet>[] byPrio = new ArrayDeque[8];
+
         final List<Event> starts = new ArrayList<>();
 
         Queue() {
@@ -115,7 +118,10 @@ final class LinkHarness {
         }
 
         List<Long> startTimes(int prio) {
-            return starts.stream().filter(e -> e.priority() == prio).map(Event::timePs).toList();
+            return starts.stream()
+                    .filter(e -> e.priority() == prio)
+                    .map(Event::timePs)
+                    .toList();
         }
     }
 

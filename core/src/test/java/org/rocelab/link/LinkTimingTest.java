@@ -44,7 +44,8 @@ class LinkTimingTest {
         h.sim.runUntilIdle();
         long propPs = 3 * 5_000;
         assertThat(h.queue.startTimes(3)).containsExactly(start, start + serPs);
-        assertThat(h.arrivals.events).extracting(LinkHarness.Event::timePs)
+        assertThat(h.arrivals.events)
+                .extracting(LinkHarness.Event::timePs)
                 .containsExactly(start + serPs + propPs, start + 2 * serPs + propPs);
         assertThat(h.b.counters().rxPackets[3]).isEqualTo(2);
         assertThat(h.b.counters().rxBytes[3]).isEqualTo(2 * (vlan ? 4162 : 4158));
@@ -53,8 +54,15 @@ class LinkTimingTest {
     }
 
     @ParameterizedTest(name = "{0} at {1} G adds {2} ps")
-    @CsvSource({"RS, 100, 101200", "RS, 25, 254800", "FC, 25, 91920", "FC, 100, 91920", "FC, 10, 214800", "FC, 40, 214800",
-        "NONE, 100, 0"})
+    @CsvSource({
+        "RS, 100, 101200",
+        "RS, 25, 254800",
+        "FC, 25, 91920",
+        "FC, 100, 91920",
+        "FC, 10, 214800",
+        "FC, 40, 214800",
+        "NONE, 100, 0"
+    })
     void fecAddsItsDecodingLatencyToTheArrival(FecMode fec, long gbps, long fecPs) {
         assertThat(PhyErrorModel.latencyPs(fec, Units.gbps(gbps))).isEqualTo(fecPs);
         LinkHarness h = new LinkHarness(LinkHarness.spec(Units.gbps(gbps), 2, fec));
@@ -76,7 +84,8 @@ class LinkTimingTest {
         h.enqueue(1, 4096, 0);
         h.a.kick();
         h.sim.runUntilIdle();
-        assertThat(h.arrivals.events).extracting(LinkHarness.Event::timePs)
+        assertThat(h.arrivals.events)
+                .extracting(LinkHarness.Event::timePs)
                 .containsExactly(1_336_960L + 5_000 + PhyErrorModel.latencyPs(FecMode.RS, Units.gbps(25)));
         assertThat(h.pool.live()).isZero();
     }

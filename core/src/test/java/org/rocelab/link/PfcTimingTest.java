@@ -47,7 +47,11 @@ class PfcTimingTest {
         long rx = controlRxPs(sent, gbps);
         long end = rx + quanta * quantumPs;
         List<Long> starts = h.queue.startTimes(3);
-        long lastBefore = starts.stream().filter(t -> t < rx).mapToLong(Long::longValue).max().orElseThrow();
+        long lastBefore = starts.stream()
+                .filter(t -> t < rx)
+                .mapToLong(Long::longValue)
+                .max()
+                .orElseThrow();
         assertThat(lastBefore).isEqualTo((rx / s) * s); // the frame on the wire at rx ...
         assertThat(lastBefore + s).isLessThan(end);
         assertThat(starts).noneMatch(t -> t >= rx && t < end);
@@ -85,8 +89,11 @@ class PfcTimingTest {
         long firstSlot = (rx / s + 1) * s;
         long slots = (end - firstSlot + s - 1) / s;
         assertThat(prio3).hasSize(FRAMES);
-        assertThat(prio3.subList(0, (int) slots)).containsExactlyElementsOf(
-                java.util.stream.LongStream.range(0, slots).map(k -> firstSlot + k * s).boxed().toList());
+        assertThat(prio3.subList(0, (int) slots))
+                .containsExactlyElementsOf(java.util.stream.LongStream.range(0, slots)
+                        .map(k -> firstSlot + k * s)
+                        .boxed()
+                        .toList());
         // priority 0 resumes at the first frame boundary after the pause
         long resume = firstSlot + slots * s;
         assertThat(prio0.stream().filter(t -> t >= rx).findFirst()).contains(resume);
@@ -161,7 +168,8 @@ class PfcTimingTest {
         h.sim.runUntilIdle();
         long rxOff = controlRxPs(s, gbps);
         long rxOn = controlRxPs(xon, gbps);
-        assertThat(h.queue.startTimes(3).stream().filter(t -> t >= rxOff).findFirst()).contains(rxOn);
+        assertThat(h.queue.startTimes(3).stream().filter(t -> t >= rxOff).findFirst())
+                .contains(rxOn);
         assertThat(h.pool.live()).isZero();
     }
 
@@ -181,7 +189,11 @@ class PfcTimingTest {
         long rx = controlRxPs(sent, gbps);
         long end = rx + quanta * h.a.quantumPs();
         assertThat(h.queue.starts).noneMatch(e -> e.timePs() >= rx && e.timePs() < end);
-        assertThat(h.queue.starts.stream().filter(e -> e.timePs() >= rx).findFirst().orElseThrow().timePs())
+        assertThat(h.queue.starts.stream()
+                        .filter(e -> e.timePs() >= rx)
+                        .findFirst()
+                        .orElseThrow()
+                        .timePs())
                 .isEqualTo(end);
         PortCounters c = h.a.counters();
         assertThat(c.rxGlobalPause).isEqualTo(1);

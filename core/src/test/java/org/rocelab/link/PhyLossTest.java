@@ -21,6 +21,7 @@ import org.rocelab.sim.Units;
 class PhyLossTest {
     /** 1024-byte WRITE MIDDLE: 1024 + 12 + 4 + 8 + 20 + 14 + 4 = 1086 frame bytes. */
     private static final int PAYLOAD = 1024;
+
     private static final int FRAME_BYTES = 1086;
     /** Frame plus preamble/SFD, in data bits. */
     private static final double DATA_BITS = (FRAME_BYTES + 8) * 8.0;
@@ -104,7 +105,9 @@ class PhyLossTest {
         assertThat(new PhyErrorModel(FecMode.RS, ber, Units.gbps(100)).frameLossProbability(FRAME_BYTES))
                 .isCloseTo(p, within(p * 1e-9));
         assertThat(PhyErrorModel.binomialTailAbove(10, 2, 0.1))
-                .isCloseTo(1 - Math.pow(0.9, 10) - 10 * 0.1 * Math.pow(0.9, 9) - 45 * 0.01 * Math.pow(0.9, 8), within(1e-15));
+                .isCloseTo(
+                        1 - Math.pow(0.9, 10) - 10 * 0.1 * Math.pow(0.9, 9) - 45 * 0.01 * Math.pow(0.9, 8),
+                        within(1e-15));
     }
 
     @ParameterizedTest(name = "{0} G: FC-FEC over {1} lane(s)")

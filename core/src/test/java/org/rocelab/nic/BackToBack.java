@@ -35,7 +35,11 @@ final class BackToBack {
         sim = new Simulation(seed);
         portA = new Port(sim, pool, "h0:p0");
         portB = new Port(sim, pool, "h1:p0");
-        link = new Link(sim, pool, portA, portB,
+        link = new Link(
+                sim,
+                pool,
+                portA,
+                portB,
                 new LinkSpec(rateBps, rateBps, propagationPs, FecMode.NONE, FecMode.NONE, 0.0, 0.0));
         a = new Nic(sim, pool, "h0", 0, cfgA, 0x0A000001, 0x02_00_00_00_00_01L, portA);
         b = new Nic(sim, pool, "h1", 1, cfgB, 0x0A000002, 0x02_00_00_00_00_02L, portB);

@@ -113,8 +113,9 @@ class CongestionNotificationTest {
         });
         t.qpA.postSend(t.write(1, 10_000));
         t.sim.runUntilIdle();
-        assertThat(seen).extracting(p -> p.opcode).containsExactly(
-                Opcode.RDMA_WRITE_FIRST, Opcode.RDMA_WRITE_MIDDLE, Opcode.RDMA_WRITE_LAST);
+        assertThat(seen)
+                .extracting(p -> p.opcode)
+                .containsExactly(Opcode.RDMA_WRITE_FIRST, Opcode.RDMA_WRITE_MIDDLE, Opcode.RDMA_WRITE_LAST);
         Packet first = seen.get(0);
         assertThat(first.srcPort).isEqualTo(0xC000 | (t.qpA.qpn() & 0x3FFF));
         assertThat(first.dstPort).isEqualTo(4791);

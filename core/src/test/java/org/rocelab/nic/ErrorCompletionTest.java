@@ -21,7 +21,8 @@ class ErrorCompletionTest {
         t.qpA.postSend(t.write(2, 64).opcode(WrOpcode.SEND));
         t.sim.runUntilIdle();
 
-        assertThat(t.sendA).extracting(wc -> wc.status)
+        assertThat(t.sendA)
+                .extracting(wc -> wc.status)
                 .containsExactly(WcStatus.IBV_WC_RNR_RETRY_EXC_ERR, WcStatus.IBV_WC_WR_FLUSH_ERR);
         Map<String, Long> ca = t.a.counterSnapshot();
         Map<String, Long> cb = t.b.counterSnapshot();
@@ -62,8 +63,9 @@ class ErrorCompletionTest {
         t.qpA.postSend(t.write(3, 8192));
         t.sim.runUntilIdle();
 
-        assertThat(t.sendA).extracting(wc -> wc.status).containsExactly(
-                WcStatus.IBV_WC_SUCCESS, WcStatus.IBV_WC_REM_ACCESS_ERR, WcStatus.IBV_WC_WR_FLUSH_ERR);
+        assertThat(t.sendA)
+                .extracting(wc -> wc.status)
+                .containsExactly(WcStatus.IBV_WC_SUCCESS, WcStatus.IBV_WC_REM_ACCESS_ERR, WcStatus.IBV_WC_WR_FLUSH_ERR);
         assertThat(t.a.counterSnapshot().get("req_remote_access_errors")).isEqualTo(1);
         assertThat(t.b.counterSnapshot().get("resp_remote_access_errors")).isEqualTo(1);
         assertThat(t.qpA.state()).isEqualTo(QpState.ERR);
@@ -89,7 +91,8 @@ class ErrorCompletionTest {
 
         long timeoutPs = 4_096_000L << 14; // 4.096 µs × 2^14 = 67.108864 ms
         assertThat(cfg.localAckTimeoutPs()).isEqualTo(timeoutPs);
-        assertThat(t.sendA).extracting(wc -> wc.status)
+        assertThat(t.sendA)
+                .extracting(wc -> wc.status)
                 .containsExactly(WcStatus.IBV_WC_RETRY_EXC_ERR, WcStatus.IBV_WC_WR_FLUSH_ERR);
         // first send at the tx latency, then 1 + retry_cnt timeouts
         assertThat(t.sendA.get(0).timePs).isEqualTo(cfg.txLatencyPs() + 8 * timeoutPs);

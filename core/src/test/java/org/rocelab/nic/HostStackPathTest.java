@@ -55,12 +55,14 @@ class HostStackPathTest {
         assertThat(a.framesQueued(pausedPrio)).isPositive();
         sim.runUntil(PAUSE_PS / 2);
         int other = pausedPrio == 0 ? 3 : 0;
-        assertThat(arrivals).as("the other priority's frames all arrived").filteredOn(x -> x[0] == other).hasSize(10);
+        assertThat(arrivals)
+                .as("the other priority's frames all arrived")
+                .filteredOn(x -> x[0] == other)
+                .hasSize(10);
         assertThat(arrivals).as("the paused priority's frames wait").noneMatch(x -> x[0] == pausedPrio);
         assertThat(a.framesQueued(pausedPrio)).isEqualTo(10);
         sim.runUntilIdle();
-        assertThat(arrivals).filteredOn(x -> x[0] == pausedPrio).hasSize(10)
-                .allMatch(x -> x[1] > PAUSE_PS);
+        assertThat(arrivals).filteredOn(x -> x[0] == pausedPrio).hasSize(10).allMatch(x -> x[1] > PAUSE_PS);
         assertThat(pool.live()).isZero();
     }
 

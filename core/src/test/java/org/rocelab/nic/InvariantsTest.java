@@ -13,8 +13,13 @@ import org.rocelab.rc.WrOpcode;
 class InvariantsTest {
     private static final long RATE = 100_000_000_000L;
 
-    private record Outcome(long fingerprint, Map<String, Long> countersA, Map<String, Long> countersB, long live,
-            int completions, boolean allOk) {}
+    private record Outcome(
+            long fingerprint,
+            Map<String, Long> countersA,
+            Map<String, Long> countersB,
+            long live,
+            int completions,
+            boolean allOk) {}
 
     /** Writes, reads and sends with immediate over a lossy cable in both directions. */
     private static Outcome mixedLossyRun(long seed) {
@@ -24,15 +29,21 @@ class InvariantsTest {
         for (int i = 0; i < 40; i++) {
             t.qpB.postRecv(100 + i, BackToBack.BUF, 1 << 20, t.mrB.lkey());
         }
-        WrOpcode[] ops = {WrOpcode.RDMA_WRITE, WrOpcode.RDMA_READ, WrOpcode.SEND_WITH_IMM, WrOpcode.RDMA_WRITE_WITH_IMM};
+        WrOpcode[] ops = {WrOpcode.RDMA_WRITE, WrOpcode.RDMA_READ, WrOpcode.SEND_WITH_IMM, WrOpcode.RDMA_WRITE_WITH_IMM
+        };
         for (int i = 0; i < 40; i++) {
             t.qpA.postSend(t.write(i, 1000 + 7919 * i).opcode(ops[i % 4]).imm(i));
         }
         t.sim.runUntilIdle();
         boolean ok = t.sendA.stream().allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS)
                 && t.recvB.stream().allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
-        return new Outcome(t.sim.fingerprint(), t.a.counterSnapshot(), t.b.counterSnapshot(), t.pool.live(),
-                t.sendA.size() + t.recvB.size(), ok);
+        return new Outcome(
+                t.sim.fingerprint(),
+                t.a.counterSnapshot(),
+                t.b.counterSnapshot(),
+                t.pool.live(),
+                t.sendA.size() + t.recvB.size(),
+                ok);
     }
 
     @ParameterizedTest
@@ -57,19 +68,32 @@ class InvariantsTest {
      */
     @ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({
-        "go-back-n, 1e-6, 1", "go-back-n, 5e-6, 2", "go-back-0, 1e-6, 3", "go-back-0, 1e-6, 4",
-        "adaptive, 1e-6, 5", "adaptive, 5e-6, 6"
+        "go-back-n, 1e-6, 1",
+        "go-back-n, 5e-6, 2",
+        "go-back-0, 1e-6, 3",
+        "go-back-0, 1e-6, 4",
+        "adaptive, 1e-6, 5",
+        "adaptive, 5e-6, 6"
     })
     void everyProfileRecoversFromHeavyLoss(String profile, double ber, long seed) {
-        NicConfig cfg = NicConfig.builder().timeout(8).maxRdAtomic(3).retransmission(profile)
-                .ackEvery((int) (seed % 5) + 1).build();
+        NicConfig cfg = NicConfig.builder()
+                .timeout(8)
+                .maxRdAtomic(3)
+                .retransmission(profile)
+                .ackEvery((int) (seed % 5) + 1)
+                .build();
         BackToBack t = new BackToBack(seed, RATE, 10_000L, cfg, cfg, 64, (int) (seed * 0x51F3F3) & 0xFFFFFF);
         t.link.setBer(ber, ber);
         for (int i = 0; i < 40; i++) {
             t.qpB.postRecv(100 + i, BackToBack.BUF, 1 << 20, t.mrB.lkey());
         }
-        WrOpcode[] ops = {WrOpcode.RDMA_WRITE, WrOpcode.RDMA_READ, WrOpcode.SEND_WITH_IMM, WrOpcode.RDMA_WRITE_WITH_IMM,
-            WrOpcode.RDMA_READ};
+        WrOpcode[] ops = {
+            WrOpcode.RDMA_WRITE,
+            WrOpcode.RDMA_READ,
+            WrOpcode.SEND_WITH_IMM,
+            WrOpcode.RDMA_WRITE_WITH_IMM,
+            WrOpcode.RDMA_READ
+        };
         for (int i = 0; i < 40; i++) {
             int len = 1 + (int) ((seed * 7919L * (i + 1)) % 70000);
             t.qpA.postSend(t.write(i, len).opcode(ops[(int) ((i + seed) % 5)]).imm(i));
@@ -81,7 +105,8 @@ class InvariantsTest {
         }
         assertThat(t.recvB).hasSize(16).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
         assertThat(t.pool.live()).isZero();
-        assertThat(t.portB.counters().rxFcsErrors + t.portA.counters().rxFcsErrors).isPositive();
+        assertThat(t.portB.counters().rxFcsErrors + t.portA.counters().rxFcsErrors)
+                .isPositive();
     }
 
     @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
-import org.rocelab.link.PhyErrorModel;
 import org.rocelab.link.FecMode;
+import org.rocelab.link.PhyErrorModel;
 import org.rocelab.rc.RetransmitProfile;
 import org.rocelab.rc.WcStatus;
 
@@ -40,7 +40,8 @@ class LossRecoveryTest {
         assertThat(times[1]).isPositive();
         assertThat(t.sendA).hasSize(total).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
         assertThat(t.pool.live()).isZero();
-        double gbps = (to - from) * (double) SIZE * 8 / (t.sendA.get(to - 1).timePs - t.sendA.get(from - 1).timePs) * 1000;
+        double gbps =
+                (to - from) * (double) SIZE * 8 / (t.sendA.get(to - 1).timePs - t.sendA.get(from - 1).timePs) * 1000;
         return new double[] {
             gbps,
             t.a.counters().transport.packetSeqErr,

@@ -51,7 +51,11 @@ class NicConfigTest {
 
     @Test
     void toBuilderRoundTrips() {
-        NicConfig c = NicConfig.builder().mtu(1024).retransmission("adaptive").vlanId(10).build();
+        NicConfig c = NicConfig.builder()
+                .mtu(1024)
+                .retransmission("adaptive")
+                .vlanId(10)
+                .build();
         assertThat(c.toBuilder().build()).isEqualTo(c);
     }
 }

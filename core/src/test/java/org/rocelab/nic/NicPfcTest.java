@@ -68,7 +68,8 @@ class NicPfcTest {
         t.sim.runUntilIdle();
         assertThat(t.portB.counters().txPause[3]).isZero();
         assertThat(t.b.counters().rxDiscardsPhy).isPositive();
-        assertThat(t.a.counters().transport.packetSeqErr + t.a.counters().transport.localAckTimeoutErr).isPositive();
+        assertThat(t.a.counters().transport.packetSeqErr + t.a.counters().transport.localAckTimeoutErr)
+                .isPositive();
         assertThat(t.sendA).hasSize(40).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
         assertThat(t.pool.live()).isZero();
     }

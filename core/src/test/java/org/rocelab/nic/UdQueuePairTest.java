@@ -42,14 +42,20 @@ class UdQueuePairTest {
         SendWr wr = new SendWr().local(BackToBack.BUF, 1000, t.mrA.lkey());
         ua.postSend(wr.wrId(10).opcode(WrOpcode.SEND), toB);
         ua.postSend(new SendWr().wrId(11).opcode(WrOpcode.SEND).local(BackToBack.BUF, 64, t.mrA.lkey()), wrongKey);
-        ua.postSend(new SendWr().wrId(12).opcode(WrOpcode.SEND_WITH_IMM).imm(99).local(BackToBack.BUF, 4096, t.mrA.lkey()), toB);
+        ua.postSend(
+                new SendWr().wrId(12).opcode(WrOpcode.SEND_WITH_IMM).imm(99).local(BackToBack.BUF, 4096, t.mrA.lkey()),
+                toB);
         ua.postSend(new SendWr().wrId(13).opcode(WrOpcode.SEND).local(BackToBack.BUF, 8, t.mrA.lkey()), toB);
         t.sim.runUntilIdle();
 
         assertThat(sent).extracting(wc -> wc.wrId).containsExactly(10L, 11L, 12L, 13L);
         assertThat(sent).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
-        assertThat(opcodes).containsExactly(Opcode.UD_SEND_ONLY, Opcode.UD_SEND_ONLY,
-                Opcode.UD_SEND_ONLY_WITH_IMMEDIATE, Opcode.UD_SEND_ONLY);
+        assertThat(opcodes)
+                .containsExactly(
+                        Opcode.UD_SEND_ONLY,
+                        Opcode.UD_SEND_ONLY,
+                        Opcode.UD_SEND_ONLY_WITH_IMMEDIATE,
+                        Opcode.UD_SEND_ONLY);
         assertThat(got).hasSize(2);
         assertThat(got.get(0).byteLen).isEqualTo(1040);
         assertThat(got.get(0).srcQp).isEqualTo(ua.qpn());
@@ -68,7 +74,8 @@ class UdQueuePairTest {
         ua.modifyToInit();
         ua.modifyToRtr();
         ua.modifyToRts(0);
-        ua.postSend(new SendWr().wrId(1).opcode(WrOpcode.SEND).local(BackToBack.BUF, 1025, t.mrA.lkey()),
+        ua.postSend(
+                new SendWr().wrId(1).opcode(WrOpcode.SEND).local(BackToBack.BUF, 1025, t.mrA.lkey()),
                 new UdAddress(t.b.ipv4(), t.b.mac(), 1, 0x999, 1));
         assertThat(sent).extracting(wc -> wc.status).containsExactly(WcStatus.IBV_WC_LOC_LEN_ERR);
         assertThat(ua.state()).isEqualTo(QpState.ERR);

@@ -3,10 +3,10 @@ package org.rocelab.rc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** 24-bit PSN arithmetic, the RNR timer table and AETH syndromes. */
 class PsnAndTimersTest {
@@ -48,8 +48,10 @@ class PsnAndTimersTest {
 
     @Test
     void segmentationOpcodes() {
-        assertThat(Requester.dataOpcode(WrOpcode.RDMA_WRITE_WITH_IMM, true, true)).isEqualTo(0x0B);
-        assertThat(Requester.dataOpcode(WrOpcode.RDMA_WRITE_WITH_IMM, false, true)).isEqualTo(0x09);
+        assertThat(Requester.dataOpcode(WrOpcode.RDMA_WRITE_WITH_IMM, true, true))
+                .isEqualTo(0x0B);
+        assertThat(Requester.dataOpcode(WrOpcode.RDMA_WRITE_WITH_IMM, false, true))
+                .isEqualTo(0x09);
         assertThat(Requester.dataOpcode(WrOpcode.RDMA_WRITE, true, false)).isEqualTo(0x06);
         assertThat(Requester.dataOpcode(WrOpcode.RDMA_WRITE, false, false)).isEqualTo(0x07);
         assertThat(Requester.dataOpcode(WrOpcode.SEND, true, true)).isEqualTo(0x04);

@@ -14,9 +14,12 @@ class RcLayeringTest {
         JavaClasses classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("org.rocelab.rc");
-        noClasses().that().resideInAPackage("org.rocelab.rc..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "org.rocelab.nic..", "org.rocelab.link..", "org.rocelab.sw..", "org.rocelab.cc..")
+        noClasses()
+                .that()
+                .resideInAPackage("org.rocelab.rc..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.rocelab.nic..", "org.rocelab.link..", "org.rocelab.sw..", "org.rocelab.cc..")
                 .check(classes);
     }
 }

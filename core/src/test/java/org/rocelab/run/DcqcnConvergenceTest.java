@@ -27,7 +27,8 @@ class DcqcnConvergenceTest {
                 "duration: 20ms",
                 "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
                 "nic: {mtu: 4096, dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn, profile: " + profile + "},",
-                "      cnp: {dscp: 48, pcp: 6" + (cnpInterval == null ? "" : ", min_time_between_cnps: " + cnpInterval) + "}}",
+                "      cnp: {dscp: 48, pcp: 6" + (cnpInterval == null ? "" : ", min_time_between_cnps: " + cnpInterval)
+                        + "}}",
                 "switch: {trust: dscp, dscp_to_tc: {26: 3, 48: 6}, lossless: [3],",
                 "         ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}",
                 "workloads:",

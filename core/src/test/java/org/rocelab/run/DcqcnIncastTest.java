@@ -17,8 +17,7 @@ class DcqcnIncastTest {
     @CsvSource({"2ms, mlx5", "1ms, mlx5", "2ms, hpcc", "1ms, hpcc"})
     void dcqcnNeedsAtMostATenthOfThePauseFramesOfPfcAlone(String interval, String profile) {
         RunResult none = FabricRun.example(EXAMPLE, "workloads.0.interval=" + interval, "nic.cc.algorithm=none");
-        RunResult dcqcn =
-                FabricRun.example(EXAMPLE, "workloads.0.interval=" + interval, "nic.cc.profile=" + profile);
+        RunResult dcqcn = FabricRun.example(EXAMPLE, "workloads.0.interval=" + interval, "nic.cc.profile=" + profile);
         System.out.printf(
                 "incast every %s: pause frames none %d, dcqcn %s %d; marks %d / %d; CNPs %d%n",
                 interval,

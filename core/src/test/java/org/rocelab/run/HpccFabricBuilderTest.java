@@ -20,7 +20,8 @@ class HpccFabricBuilderTest {
             Switch sw = f.fabric().switchAt(b.node());
             assertThat(sw.portCount()).isEqualTo(b.portCount());
             // pool = buffer − Σ headroom − Σ reserve, exactly HPCC's (one lossless PG per port)
-            assertThat(sw.mmu().poolBytes()).isEqualTo(b.bufferBytes() - b.totalHeadroomBytes() - b.totalReserveBytes());
+            assertThat(sw.mmu().poolBytes())
+                    .isEqualTo(b.bufferBytes() - b.totalHeadroomBytes() - b.totalReserveBytes());
         }
         for (HpccScenario.Port p : s.ports()) {
             if (!p.atSwitch()) {
@@ -35,7 +36,11 @@ class HpccFabricBuilderTest {
             assertThat(sw.mmu().pgLimit(i, 3)).isEqualTo(pool >> p.pfcAlphaShift());
         }
         // ToR 320: 16 × 100G hosts then 4 × 400G uplinks; Σheadroom 1,200,000 B (hpcc-compat pinned)
-        assertThat(s.switches().stream().filter(b -> b.node() == 320).findFirst().orElseThrow().totalHeadroomBytes())
+        assertThat(s.switches().stream()
+                        .filter(b -> b.node() == 320)
+                        .findFirst()
+                        .orElseThrow()
+                        .totalHeadroomBytes())
                 .isEqualTo(1_200_000);
         assertThat(f.fabric().switchAt(320).port(0).port().name()).isEqualTo("sw320:h0");
     }

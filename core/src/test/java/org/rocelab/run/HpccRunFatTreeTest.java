@@ -24,7 +24,8 @@ class HpccRunFatTreeTest {
     void firstFlowsOfTheFatTreeCompleteWithOneRecordEach() throws Exception {
         HpccScenario full = HpccScenario.load(HpccRunIncastTest.resource("fat_ws_config_dcqcn.txt"));
         List<HpccFlow> first = full.flows().flows().subList(0, 150);
-        HpccScenario s = HpccScenario.of(full.config(), full.topology(), new HpccFlows(full.flows().file(), first, 0));
+        HpccScenario s = HpccScenario.of(
+                full.config(), full.topology(), new HpccFlows(full.flows().file(), first, 0));
         HpccRun run = new HpccRun(s, 1);
         RunResult r = run.run(null);
         List<HpccFctRecord> fct = run.fctRecords();

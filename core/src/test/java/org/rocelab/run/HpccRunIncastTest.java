@@ -55,13 +55,16 @@ class HpccRunIncastTest {
         assertThat(first.type()).isEqualTo(HpccPfcEvent.PAUSE);
         assertThat((double) (first.timeNs() - FLOWS_START_NS)).isCloseTo(37_361, within(0.01 * 37_361));
         for (int i = 1; i < pfc.size(); i++) {
-            assertThat(pfc.get(i).timeNs()).isGreaterThanOrEqualTo(pfc.get(i - 1).timeNs());
+            assertThat(pfc.get(i).timeNs())
+                    .isGreaterThanOrEqualTo(pfc.get(i - 1).timeNs());
         }
         assertThat(r.totalDrops()).isZero();
         assertThat(r.ecnMarked()).isZero();
         // the run stops when the last flow completes, not at SIMULATOR_STOP_TIME (2.2 s)
         assertThat(run.offsetPs() + r.simulatedPs()).isEqualTo((FLOWS_START_NS + max) * 1000);
-        assertThat(Files.readString(out.resolve("summary.json"))).contains("\"hpcc_fct_buckets\"").contains("\"fct_buckets\"");
+        assertThat(Files.readString(out.resolve("summary.json")))
+                .contains("\"hpcc_fct_buckets\"")
+                .contains("\"fct_buckets\"");
     }
 
     @Test

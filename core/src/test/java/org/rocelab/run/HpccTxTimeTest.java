@@ -2,9 +2,9 @@ package org.rocelab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import org.rocelab.compat.HpccTime;
 import org.rocelab.sim.RandomStream;
 
@@ -22,7 +22,9 @@ class HpccTxTimeTest {
     @ValueSource(longs = {25_000_000_000L, 40_000_000_000L, 50_000_000_000L, 100_000_000_000L, 400_000_000_000L})
     void agreesWithHpccTimeOnEverySizeAtLineRates(long rate) {
         for (int bytes = 1; bytes <= 9100; bytes++) {
-            assertThat(HpccTxTime.ns(bytes, rate)).as("%d B at %d", bytes, rate).isEqualTo(HpccTime.txTimeNs(bytes, rate));
+            assertThat(HpccTxTime.ns(bytes, rate))
+                    .as("%d B at %d", bytes, rate)
+                    .isEqualTo(HpccTime.txTimeNs(bytes, rate));
         }
     }
 
@@ -33,7 +35,9 @@ class HpccTxTimeTest {
         for (int i = 0; i < 20_000; i++) {
             long rate = 1_000_000_000L + (long) (rnd.nextDouble() * 99_000_000_000L);
             int bytes = 48 + rnd.nextInt(4000);
-            assertThat(HpccTxTime.ns(bytes, rate)).as("%d B at %d", bytes, rate).isEqualTo(HpccTime.txTimeNs(bytes, rate));
+            assertThat(HpccTxTime.ns(bytes, rate))
+                    .as("%d B at %d", bytes, rate)
+                    .isEqualTo(HpccTime.txTimeNs(bytes, rate));
         }
     }
 }

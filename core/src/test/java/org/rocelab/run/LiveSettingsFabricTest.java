@@ -111,7 +111,8 @@ class LiveSettingsFabricTest {
         f.sim().runUntil(1000 * US);
         // before: the 2:1 queue is held by PFC far below AZURE_LOSSLESS Kmin (1 MiB): no marks
         assertThat(q(f).ecnMarkedPackets[3]).isZero();
-        assertThat(f.sw("sw0").mmu().queueWatermark(f.sw("sw0").port("h0").index(), 3)).isLessThan(1_048_576);
+        assertThat(f.sw("sw0").mmu().queueWatermark(f.sw("sw0").port("h0").index(), 3))
+                .isLessThan(1_048_576);
         f.sim().runUntil(2000 * US);
         long during = q(f).ecnMarkedPackets[3];
         assertThat(during).isPositive();
@@ -172,14 +173,16 @@ class LiveSettingsFabricTest {
 
     @Test
     void unsupportedKeyIsRejectedAtLoadNamingTheKey() {
-        String yaml = "name: x\ntopology: {kind: star, hosts: 2}\nworkloads:\n  - {kind: ib_write_bw, from: h1, to: h0}\n"
-                + "faults:\n  - {at: 1ms, set: {switches.sw0.pfc.watchdog.enabled: false}, for: 3ms}\n";
+        String yaml =
+                "name: x\ntopology: {kind: star, hosts: 2}\nworkloads:\n  - {kind: ib_write_bw, from: h1, to: h0}\n"
+                        + "faults:\n  - {at: 1ms, set: {switches.sw0.pfc.watchdog.enabled: false}, for: 3ms}\n";
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> ScenarioLoader.parse(yaml, "t.yaml", java.util.List.of(), null))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessage("t.yaml:6:21: faults.0.set.switches.sw0.pfc.watchdog.enabled: cannot change during a run "
-                        + "(keys that can: switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
-                        + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, "
-                        + "switch(es).acl, nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only))");
+                .hasMessage(
+                        "t.yaml:6:21: faults.0.set.switches.sw0.pfc.watchdog.enabled: cannot change during a run "
+                                + "(keys that can: switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
+                                + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, "
+                                + "switch(es).acl, nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only))");
     }
 }

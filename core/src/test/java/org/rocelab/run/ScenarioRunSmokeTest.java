@@ -11,7 +11,8 @@ import org.rocelab.stats.RunResult;
 class ScenarioRunSmokeTest {
     @Test
     void incastRuns() {
-        String yaml = String.join("\n",
+        String yaml = String.join(
+                "\n",
                 "name: incast-smoke",
                 "seed: 1",
                 "duration: 1ms",

@@ -19,8 +19,9 @@ class FecPerEndTest {
         assertThat(l.fecB()).isEqualTo(FecMode.NONE);
         assertThat(l.fecMatches()).isFalse();
         assertThat(l.toLinkSpec().fecMatches()).isFalse();
-        assertThat(s.warnings()).contains("topology.links.1.fec: sw0 runs rs FEC and h1 runs none: the link between them "
-                + "never comes up and every frame sent into it is dropped");
+        assertThat(s.warnings())
+                .contains("topology.links.1.fec: sw0 runs rs FEC and h1 runs none: the link between them "
+                        + "never comes up and every frame sent into it is dropped");
     }
 
     @Test

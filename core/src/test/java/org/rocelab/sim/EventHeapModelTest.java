@@ -17,8 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * so ties and mid-heap updates are frequent.
  */
 class EventHeapModelTest {
-    private static final Comparator<long[]> KEY_ORDER =
-            Comparator.<long[]>comparingLong(e -> e[1]).thenComparingLong(e -> e[2]).thenComparingLong(e -> e[3]);
+    private static final Comparator<long[]> KEY_ORDER = Comparator.<long[]>comparingLong(e -> e[1])
+            .thenComparingLong(e -> e[2])
+            .thenComparingLong(e -> e[3]);
 
     private Random rnd;
     private Simulation sim;
@@ -27,6 +28,7 @@ class EventHeapModelTest {
     private long[] counts;
     /** Reference entries {timer, time, component id, schedule count}. */
     private final List<long[]> model = new ArrayList<>();
+
     private final List<Integer> fired = new ArrayList<>();
 
     private void schedule(int i, long at) {

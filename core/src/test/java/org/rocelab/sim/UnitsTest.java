@@ -29,8 +29,16 @@ class UnitsTest {
 
     @ParameterizedTest
     @CsvSource({
-        "64KB, 64000", "64KiB, 65536", "4096, 4096", "2MB, 2000000", "32MiB, 33554432", "1GiB, 1073741824",
-        "1.5KB, 1500", "9216B, 9216", "400K, 400000", "1M, 1000000"
+        "64KB, 64000",
+        "64KiB, 65536",
+        "4096, 4096",
+        "2MB, 2000000",
+        "32MiB, 33554432",
+        "1GiB, 1073741824",
+        "1.5KB, 1500",
+        "9216B, 9216",
+        "400K, 400000",
+        "1M, 1000000"
     })
     void sizesAreDecimalUnlessBinary(String text, long bytes) {
         assertThat(Units.parseSizeBytes(text)).isEqualTo(bytes);
@@ -45,20 +53,25 @@ class UnitsTest {
 
     @Test
     void badUnitsSayWhatWasExpected() {
-        assertThatThrownBy(() -> Units.parseTimePs("5xs")).isInstanceOf(Units.UnitException.class)
+        assertThatThrownBy(() -> Units.parseTimePs("5xs"))
+                .isInstanceOf(Units.UnitException.class)
                 .hasMessage("expected a time like 2us, 500ns or 10ms, got '5xs'");
         assertThatThrownBy(() -> Units.parseTimePs("10")).hasMessageContaining("expected a time with a unit");
-        assertThatThrownBy(() -> Units.parseRateBps("100Q")).isInstanceOf(Units.UnitException.class)
+        assertThatThrownBy(() -> Units.parseRateBps("100Q"))
+                .isInstanceOf(Units.UnitException.class)
                 .hasMessage("expected a rate like 100G or 25Gbps, got '100Q'");
-        assertThatThrownBy(() -> Units.parseSizeBytes("64XB")).isInstanceOf(Units.UnitException.class)
+        assertThatThrownBy(() -> Units.parseSizeBytes("64XB"))
+                .isInstanceOf(Units.UnitException.class)
                 .hasMessage("expected a size like 64KB, 4096 or 2MiB, got '64XB'");
-        assertThatThrownBy(() -> Units.parseNumber("1e-6x")).isInstanceOf(Units.UnitException.class)
+        assertThatThrownBy(() -> Units.parseNumber("1e-6x"))
+                .isInstanceOf(Units.UnitException.class)
                 .hasMessage("expected a number like 0.2 or 1e-6, got '1e-6x'");
     }
 
     @Test
     void negativeValuesAreRefused() {
-        assertThatThrownBy(() -> Units.parseTimePs("-2us")).isInstanceOf(Units.UnitException.class)
+        assertThatThrownBy(() -> Units.parseTimePs("-2us"))
+                .isInstanceOf(Units.UnitException.class)
                 .hasMessage("expected a non-negative value (a time like 2us, 500ns or 10ms), got '-2us'");
         assertThatThrownBy(() -> Units.parseSizeBytes("-64KB")).hasMessageContaining("non-negative");
         assertThatThrownBy(() -> Units.parseRateBps("-100G")).hasMessageContaining("non-negative");
@@ -67,12 +80,15 @@ class UnitsTest {
 
     @Test
     void emptyTextIsRefused() {
-        assertThatThrownBy(() -> Units.parseTimePs("")).hasMessage("expected a time with a unit like 2us, 500ns or 10ms, got ''");
-        assertThatThrownBy(() -> Units.parseSizeBytes("  ")).hasMessage("expected a size like 64KB, 4096 or 2MiB, got '  '");
+        assertThatThrownBy(() -> Units.parseTimePs(""))
+                .hasMessage("expected a time with a unit like 2us, 500ns or 10ms, got ''");
+        assertThatThrownBy(() -> Units.parseSizeBytes("  "))
+                .hasMessage("expected a size like 64KB, 4096 or 2MiB, got '  '");
         assertThatThrownBy(() -> Units.parseRateBps("")).hasMessage("expected a rate like 100G or 25Gbps, got ''");
         assertThatThrownBy(() -> Units.parseNumber("")).hasMessage("expected a number like 0.2 or 1e-6, got ''");
         assertThatThrownBy(() -> Units.parseTimePs(null)).hasMessage("expected a value, got nothing");
-        assertThatThrownBy(() -> Units.parseSizeBytes("KB")).hasMessage("expected a size like 64KB, 4096 or 2MiB, got 'KB'");
+        assertThatThrownBy(() -> Units.parseSizeBytes("KB"))
+                .hasMessage("expected a size like 64KB, 4096 or 2MiB, got 'KB'");
     }
 
     @Test

@@ -18,7 +18,11 @@ class BridgeScenarioTest {
 
     /** h0..h2 access ports of VLAN 10, h3 a trunk carrying VLAN 10 tagged; RoCEv1 sources. */
     static Star vlan10(SwitchConfig cfg) {
-        Star s = new Star(cfg, 4, G100, 2,
+        Star s = new Star(
+                cfg,
+                4,
+                G100,
+                2,
                 i -> i == 3 ? PortOptions.DEFAULT.withTrunkVlans(10) : PortOptions.DEFAULT.withAccessVlan(10));
         for (int i = 0; i < 4; i++) {
             s.sources[i].kind = PacketKind.ROCE_V1;
@@ -39,14 +43,19 @@ class BridgeScenarioTest {
 
     @Test
     void unknownUnicastFloodsUntilTheDestinationIsLearned() {
-        SwitchConfig cfg = IncastScenarioTest.base().trust(Trust.PCP).vlanToTc(Map.of(10, 3)).build();
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .trust(Trust.PCP)
+                .vlanToTc(Map.of(10, 3))
+                .build();
         Star s = vlan10(cfg);
         send(s, 1, 0, 20);
         assertThat(s.sinks[0].packets).isEqualTo(20);
         assertThat(s.sinks[2].packets).as("flooded").isEqualTo(20);
         assertThat(s.sinks[3].packets).as("flooded, tagged on the trunk").isEqualTo(20);
         assertThat(s.sw.flooded()).isEqualTo(20);
-        assertThat(s.sw.port("h0").queueCounters().txPackets[3]).as("VLAN 10 -> TC3").isEqualTo(20);
+        assertThat(s.sw.port("h0").queueCounters().txPackets[3])
+                .as("VLAN 10 -> TC3")
+                .isEqualTo(20);
         // tagged frames on the trunk are 4 bytes longer
         assertThat(s.sinks[3].wireBytes - s.sinks[2].wireBytes).isEqualTo(20 * 4);
 
@@ -77,7 +86,10 @@ class BridgeScenarioTest {
     void losslessFloodingIsConservedUnderPfc() {
         // two senders flood unknown unicast at line rate into lossless TC3: every copy is
         // buffered and paused for, never dropped
-        SwitchConfig cfg = IncastScenarioTest.base().trust(Trust.PCP).vlanToTc(Map.of(10, 3)).build();
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .trust(Trust.PCP)
+                .vlanToTc(Map.of(10, 3))
+                .build();
         Star s = vlan10(cfg);
         s.sources[1].dstMac = mac(9);
         s.sources[1].remaining = 2000;
@@ -89,7 +101,8 @@ class BridgeScenarioTest {
         assertThat(s.pool.droppedTotal()).isZero();
         assertThat(s.sinks[0].packets).isEqualTo(4000);
         assertThat(s.sinks[3].packets).isEqualTo(4000);
-        assertThat(s.sw.port("h1").port().counters().txPause[3] + s.sw.port("h2").port().counters().txPause[3])
+        assertThat(s.sw.port("h1").port().counters().txPause[3]
+                        + s.sw.port("h2").port().counters().txPause[3])
                 .isPositive();
     }
 

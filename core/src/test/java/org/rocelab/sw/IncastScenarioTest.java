@@ -56,7 +56,8 @@ class IncastScenarioTest {
         }
         assertThat(txPause).isPositive();
         assertThat(rxPause).isEqualTo(txPause);
-        assertThat(s.sw.counters().pfc("h1").get("Tx PFC3")).isEqualTo(s.sw.port("h1").port().counters().txPause[3]);
+        assertThat(s.sw.counters().pfc("h1").get("Tx PFC3"))
+                .isEqualTo(s.sw.port("h1").port().counters().txPause[3]);
         // bottleneck busy: every frame after the first arrives one wire time after the previous
         TestSink h0 = s.sinks[0];
         long frameWire = 4096 + 14 + 20 + 8 + 12 + 4 + 4 + 20;
@@ -101,7 +102,8 @@ class IncastScenarioTest {
         assertThat(s.sw.port("h0").queueCounters().txPackets[3]).isZero();
         assertThat(s.sw.port("h1").port().counters().txPause[3]).isZero();
 
-        Star trusted = incast(base().maps(QosMaps.sonicDefaults()).trust(Trust.PCP).build());
+        Star trusted =
+                incast(base().maps(QosMaps.sonicDefaults()).trust(Trust.PCP).build());
         for (TestSource src : trusted.sources) {
             src.tagged = true;
             src.pcp = 3;
@@ -125,7 +127,9 @@ class IncastScenarioTest {
         long txPause = 0;
         for (int i = 1; i <= SENDERS; i++) {
             txPause += s.sw.port("h" + i).port().counters().txPause[3];
-            assertThat(s.hostPorts[i].counters().rxPause[3]).as("neighbour does not count").isZero();
+            assertThat(s.hostPorts[i].counters().rxPause[3])
+                    .as("neighbour does not count")
+                    .isZero();
             assertThat(s.hostPorts[i].counters().rxPauseDurationPs[3]).isZero();
         }
         assertThat(txPause).isPositive();

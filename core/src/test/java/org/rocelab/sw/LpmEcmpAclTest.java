@@ -29,7 +29,9 @@ class LpmEcmpAclTest {
         assertThat(t.lookup(ip(11, 0, 0, 1))).isEqualTo(-1);
         t.put(ip(10, 1, 0, 0), 16, 9, true);
         assertThat(t.lookup(ip(10, 1, 9, 9))).as("static overrides computed").isEqualTo(9);
-        assertThat(t.lookup(ip(10, 1, 2, 9))).as("a longer computed prefix still wins").isEqualTo(3);
+        assertThat(t.lookup(ip(10, 1, 2, 9)))
+                .as("a longer computed prefix still wins")
+                .isEqualTo(3);
         t.put(0, 0, 5, false);
         assertThat(t.lookup(ip(11, 0, 0, 1))).as("default route").isEqualTo(5);
         t.put(ip(192, 168, 0, 0), 16, 6, false);

@@ -53,7 +53,11 @@ class MultiSwitchScenarioTest {
                 hosts[i].source(sources[i]);
                 hosts[i].upper(sinks[i]);
                 SwitchPort sp = i == 0 ? down : sw1.addPort("h" + i, G100);
-                new Link(sim, pool, hosts[i], sp.port(),
+                new Link(
+                        sim,
+                        pool,
+                        hosts[i],
+                        sp.port(),
                         i == 0 ? LinkSpec.of(G25, 10_000).withFec(FecMode.NONE, FecMode.NONE) : spec);
                 if (i > 0) {
                     sw1.addRoute(Star.ip(i), 32, new int[] {sp.index()});
@@ -81,7 +85,9 @@ class MultiSwitchScenarioTest {
         assertThat(l.pool.live()).isZero();
         assertThat(l.pool.droppedTotal()).isZero();
         assertThat(l.sinks[0].packets).isEqualTo(8000);
-        assertThat(l.sw0.port("sw1").port().counters().txPause[3]).as("sw0 pauses sw1").isPositive();
+        assertThat(l.sw0.port("sw1").port().counters().txPause[3])
+                .as("sw0 pauses sw1")
+                .isPositive();
         assertThat(l.sw1.port("sw0").port().counters().rxPause[3]).isPositive();
         assertThat(l.sw1.port("sw0").port().counters().rxPauseDurationPs[3]).isPositive();
         long hostPauses = 0;
@@ -101,15 +107,20 @@ class MultiSwitchScenarioTest {
         l.incast(2000);
         assertThat(l.pool.live()).isZero();
         assertThat(l.sw0.port("sw1").port().counters().txPause[3]).isPositive();
-        assertThat(l.sw1.port("sw0").port().counters().rxPause[3]).as("not counted").isZero();
+        assertThat(l.sw1.port("sw0").port().counters().rxPause[3])
+                .as("not counted")
+                .isZero();
         assertThat(l.sw0.drops(DropReason.HEADROOM)).isPositive();
-        assertThat(l.sw1.drops(DropReason.HEADROOM) + l.sw1.drops(DropReason.BUFFER)).isZero();
+        assertThat(l.sw1.drops(DropReason.HEADROOM) + l.sw1.drops(DropReason.BUFFER))
+                .isZero();
     }
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3})
     void sameSeedSameRun(long seed) {
-        SwitchConfig cfg = IncastScenarioTest.base().ecn(3, EcnProfile.of(50_000, 400_000, 0.5)).build();
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .ecn(3, EcnProfile.of(50_000, 400_000, 0.5))
+                .build();
         Line a = new Line(cfg, seed, true);
         Line b = new Line(cfg, seed, true);
         a.incast(500);

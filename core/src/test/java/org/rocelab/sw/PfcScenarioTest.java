@@ -34,7 +34,8 @@ class PfcScenarioTest {
         s.send(1, 0, 400);
         int quanta = 1000;
         long t0 = 20 * Units.PS_PER_US;
-        s.sim.timer(s.sim.component("test"), now -> s.hostPorts[0].sendControl(pfcFrame(s, 3, quanta))).scheduleAt(t0);
+        s.sim.timer(s.sim.component("test"), now -> s.hostPorts[0].sendControl(pfcFrame(s, 3, quanta)))
+                .scheduleAt(t0);
         s.start();
         s.sim.runUntilIdle();
         IncastScenarioTest.assertConserved(s);
@@ -44,8 +45,16 @@ class PfcScenarioTest {
         long frameWirePs = Units.serializationPs(4096 + 62 + 20, G100);
         List<Long> tc3 = s.sinks[0].times[3];
         // the frame on the wire when the pause arrived completes; the next starts N quanta later
-        long lastBefore = tc3.stream().filter(t -> t <= rxPs + frameWirePs + propPs).mapToLong(Long::longValue).max().orElseThrow();
-        long firstAfter = tc3.stream().filter(t -> t > lastBefore).mapToLong(Long::longValue).min().orElseThrow();
+        long lastBefore = tc3.stream()
+                .filter(t -> t <= rxPs + frameWirePs + propPs)
+                .mapToLong(Long::longValue)
+                .max()
+                .orElseThrow();
+        long firstAfter = tc3.stream()
+                .filter(t -> t > lastBefore)
+                .mapToLong(Long::longValue)
+                .min()
+                .orElseThrow();
         assertThat(firstAfter).isEqualTo(rxPs + quanta * QUANTUM_PS + frameWirePs + propPs);
         assertThat(s.sw.port("h0").port().counters().rxPause[3]).isEqualTo(1);
         assertThat(s.sw.port("h0").port().counters().rxPauseDurationPs[3]).isEqualTo(quanta * QUANTUM_PS);
@@ -63,7 +72,8 @@ class PfcScenarioTest {
         other.priority = 1;
         int quanta = 1000;
         long t0 = 20 * Units.PS_PER_US;
-        s.sim.timer(s.sim.component("test"), now -> s.hostPorts[0].sendControl(pfcFrame(s, 3, quanta))).scheduleAt(t0);
+        s.sim.timer(s.sim.component("test"), now -> s.hostPorts[0].sendControl(pfcFrame(s, 3, quanta)))
+                .scheduleAt(t0);
         s.start();
         s.sim.runUntilIdle();
         IncastScenarioTest.assertConserved(s);
@@ -74,8 +84,16 @@ class PfcScenarioTest {
         long resumePs = rxPs + quanta * QUANTUM_PS;
         List<Long> tc3 = s.sinks[0].times[3];
         List<Long> tc1 = s.sinks[0].times[1];
-        long lastBefore = tc3.stream().filter(t -> t <= rxPs + frameWirePs + propPs).mapToLong(Long::longValue).max().orElseThrow();
-        long firstAfter = tc3.stream().filter(t -> t > lastBefore).mapToLong(Long::longValue).min().orElseThrow();
+        long lastBefore = tc3.stream()
+                .filter(t -> t <= rxPs + frameWirePs + propPs)
+                .mapToLong(Long::longValue)
+                .max()
+                .orElseThrow();
+        long firstAfter = tc3.stream()
+                .filter(t -> t > lastBefore)
+                .mapToLong(Long::longValue)
+                .min()
+                .orElseThrow();
         // TC3 resumes at the first frame boundary after the pause expires
         assertThat(firstAfter).isBetween(resumePs + frameWirePs + propPs, resumePs + 2 * frameWirePs + propPs);
         // TC1 had the whole link during the pause: one frame per wire time
@@ -110,12 +128,15 @@ class PfcScenarioTest {
      * draining egress would let the dynamic threshold absorb part of it).
      */
     private static Star headroomRun(long headroom) {
-        SwitchConfig cfg = IncastScenarioTest.base().buffer(1_000_000).headroom(headroom).build();
+        SwitchConfig cfg =
+                IncastScenarioTest.base().buffer(1_000_000).headroom(headroom).build();
         Star s = new Star(cfg, 2, G100, 100);
         s.send(1, 0, 2_000).payload = 1024;
         Port h0 = s.hostPorts[0];
-        s.sim.timer(s.sim.component("hold"), now -> h0.sendControl(pfcFrame(s, 3, 0xFFFF))).scheduleAt(0);
-        s.sim.timer(s.sim.component("release"), now -> h0.sendControl(pfcFrame(s, 3, 0))).scheduleAt(300 * Units.PS_PER_US);
+        s.sim.timer(s.sim.component("hold"), now -> h0.sendControl(pfcFrame(s, 3, 0xFFFF)))
+                .scheduleAt(0);
+        s.sim.timer(s.sim.component("release"), now -> h0.sendControl(pfcFrame(s, 3, 0)))
+                .scheduleAt(300 * Units.PS_PER_US);
         s.start();
         s.sim.runUntilIdle();
         return s;
@@ -192,12 +213,13 @@ class PfcScenarioTest {
         // one XOFF, a refresh every half pause time while XOFF, one XON
         assertThat(s.sw.port("h1").port().counters().txPause[3]).isEqualTo(2 + xoffPs / refreshPs);
         assertThat(s.hostPorts[1].counters().rxPauseTransitions[3]).isEqualTo(1);
-        assertThat(s.hostPorts[1].counters().rxPauseDurationPs[3])
-                .isEqualTo(xoffPs);
+        assertThat(s.hostPorts[1].counters().rxPauseDurationPs[3]).isEqualTo(xoffPs);
     }
 
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.EnumSource(value = WatchdogAction.class, names = {"FORWARD", "ALERT"})
+    @org.junit.jupiter.params.provider.EnumSource(
+            value = WatchdogAction.class,
+            names = {"FORWARD", "ALERT"})
     void watchdogForwardIgnoresThePauseAndAlertOnlyCounts(WatchdogAction action) {
         long detect = Units.PS_PER_MS;
         SwitchConfig cfg = IncastScenarioTest.base()

@@ -30,7 +30,9 @@ class PipelineScenarioTest {
 
     @Test
     void aclDenyingUdp4791DropsAllRoceAndCountsIt() {
-        SwitchConfig cfg = IncastScenarioTest.base().acl(List.of(AclRule.dstPort(false, 17, 4791))).build();
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .acl(List.of(AclRule.dstPort(false, 17, 4791)))
+                .build();
         Star s = new Star(cfg, 3, G100, 2);
         s.send(1, 0, 250);
         TestSource tcp = s.send(2, 0, 50);
@@ -97,7 +99,9 @@ class PipelineScenarioTest {
     }
 
     private static int[] ecmpRun(long seed) {
-        SwitchConfig cfg = IncastScenarioTest.base().ecmp(new EcmpConfig(EcmpConfig.ALL, seed)).build();
+        SwitchConfig cfg = IncastScenarioTest.base()
+                .ecmp(new EcmpConfig(EcmpConfig.ALL, seed))
+                .build();
         Star s = new Star(cfg, 5, G100, 2);
         s.sw.addRoute(10 << 24 | 1 << 16, 16, new int[] {0, 1, 2, 3});
         Route last = s.sw.routes().get(s.sw.routes().size() - 1);
@@ -155,18 +159,30 @@ class PipelineScenarioTest {
     @Test
     void configurationErrorsNameTheKey() {
         assertThatThrownBy(() -> SwitchConfig.builder().mtu(10_000).build()).hasMessageStartingWith("mtu:");
-        assertThatThrownBy(() -> SwitchConfig.builder().buffer(1_000_000).ecn(3, EcnProfile.of(1, 2_000_000, 0.1)).build())
+        assertThatThrownBy(() -> SwitchConfig.builder()
+                        .buffer(1_000_000)
+                        .ecn(3, EcnProfile.of(1, 2_000_000, 0.1))
+                        .build())
                 .hasMessageStartingWith("ecn.3.kmax:");
         assertThatThrownBy(() -> EcnProfile.of(200, 100, 0.1)).hasMessageStartingWith("ecn.kmax:");
         assertThatThrownBy(() -> QosMaps.sonicDefaults().withDscpToTc(Map.of(26, 8)))
                 .hasMessageStartingWith("dscp_to_tc.26:");
         assertThatThrownBy(() -> QosMaps.sonicDefaults().withTcToPg(Map.of(9, 1)))
                 .hasMessageStartingWith("tc_to_pg:");
-        assertThatThrownBy(() -> SwitchConfig.builder().ecnOff().buffer(1_000_000).xonOffset(2_000_000).build())
+        assertThatThrownBy(() -> SwitchConfig.builder()
+                        .ecnOff()
+                        .buffer(1_000_000)
+                        .xonOffset(2_000_000)
+                        .build())
                 .hasMessageStartingWith("pfc.xon_offset:");
-        assertThatThrownBy(() -> SwitchConfig.builder().ecnOff().buffer(1_000_000).headroom(1_000_000).build())
+        assertThatThrownBy(() -> SwitchConfig.builder()
+                        .ecnOff()
+                        .buffer(1_000_000)
+                        .headroom(1_000_000)
+                        .build())
                 .hasMessageStartingWith("pfc.headroom:");
-        assertThatThrownBy(() -> SwitchConfig.builder().dynamicTh(9).build()).hasMessageStartingWith("buffer.dynamic_th:");
+        assertThatThrownBy(() -> SwitchConfig.builder().dynamicTh(9).build())
+                .hasMessageStartingWith("buffer.dynamic_th:");
         assertThatThrownBy(() -> SwitchConfig.builder().lossless(8)).hasMessageStartingWith("lossless:");
         assertThatThrownBy(() -> EcmpConfig.of(List.of("vlan"), 0)).hasMessageStartingWith("ecmp.fields:");
         // lossless TCs need headroom room in the buffer: 9 ports x 2 PGs x 91136 B > 1 MB
@@ -215,7 +231,9 @@ class PipelineScenarioTest {
             assertThat(s.sinks[i].packets).isLessThanOrEqualTo(runPs / interval + 1);
         }
         assertThat(back).isEqualTo(cnps);
-        assertThat(s.sw.port("h1").queueCounters().txPackets[6]).as("CNPs leave in TC6 (DSCP 48)").isPositive();
+        assertThat(s.sw.port("h1").queueCounters().txPackets[6])
+                .as("CNPs leave in TC6 (DSCP 48)")
+                .isPositive();
         assertThat(s.sw.ecnMarked()).isGreaterThanOrEqualTo(cnps);
     }
 }

@@ -84,7 +84,9 @@ class SharedBufferMmuTest {
             assertThat(mmu.admitEgress(0, 0, PKT)).isTrue();
         }
         assertThat(mmu.admitEgress(0, 0, PKT)).isFalse();
-        assertThat(mmu.admitEgress(0, 3, PKT)).as("lossless queues are not limited at egress").isTrue();
+        assertThat(mmu.admitEgress(0, 3, PKT))
+                .as("lossless queues are not limited at egress")
+                .isTrue();
         assertThat(mmu.queueWatermark(0, 0)).isEqualTo(800_000);
     }
 
@@ -117,10 +119,14 @@ class SharedBufferMmuTest {
 
     @Test
     void hpccPolicyShiftsAlphaByPortSpeedAndNeverLimitsEgress() {
-        assertThat(HpccThresholdPolicy.shift(100_000_000_000L, 100_000_000_000L)).isEqualTo(3);
-        assertThat(HpccThresholdPolicy.shift(400_000_000_000L, 100_000_000_000L)).isEqualTo(1);
-        assertThat(HpccThresholdPolicy.headroomBytes(100_000_000_000L, 1_000_000)).isEqualTo(37_500);
-        assertThat(HpccThresholdPolicy.headroomBytes(400_000_000_000L, 1_000_000)).isEqualTo(150_000);
+        assertThat(HpccThresholdPolicy.shift(100_000_000_000L, 100_000_000_000L))
+                .isEqualTo(3);
+        assertThat(HpccThresholdPolicy.shift(400_000_000_000L, 100_000_000_000L))
+                .isEqualTo(1);
+        assertThat(HpccThresholdPolicy.headroomBytes(100_000_000_000L, 1_000_000))
+                .isEqualTo(37_500);
+        assertThat(HpccThresholdPolicy.headroomBytes(400_000_000_000L, 1_000_000))
+                .isEqualTo(150_000);
         HpccThresholdPolicy policy = new HpccThresholdPolicy(100_000_000_000L);
         SharedBufferMmu h = new SharedBufferMmu(12_000_000, 4_096, 3_072, policy);
         h.addPort(37_500, 0xFE, 0xFE);

@@ -57,7 +57,11 @@ final class Star {
             sinks[i] = new TestSink(sim, pool);
             hostPorts[i].source(sources[i]);
             hostPorts[i].upper(sinks[i]);
-            links[i] = new Link(sim, pool, hostPorts[i], sp.port(),
+            links[i] = new Link(
+                    sim,
+                    pool,
+                    hostPorts[i],
+                    sp.port(),
                     LinkSpec.of(rate, propPs).withFec(FecMode.NONE, FecMode.NONE));
             sw.addRoute(ip(i), 32, new int[] {i});
         }

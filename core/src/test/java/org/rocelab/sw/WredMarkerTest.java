@@ -14,8 +14,8 @@ class WredMarkerTest {
     private static final EcnProfile PROFILE = new EcnProfile(400_000, 1_600_000, 0.2, true);
 
     @ParameterizedTest
-    @CsvSource({"0, 0.0", "400000, 0.0", "700000, 0.05", "1000000, 0.1", "1300000, 0.15", "1600000, 0.2",
-        "1600001, 1.0"})
+    @CsvSource({"0, 0.0", "400000, 0.0", "700000, 0.05", "1000000, 0.1", "1300000, 0.15", "1600000, 0.2", "1600001, 1.0"
+    })
     void marksEctPacketsAlongTheCurve(long queueBytes, double expected) {
         assertThat(PROFILE.probability(queueBytes)).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-6));
         WredMarker m = new WredMarker(PROFILE, RandomStream.derive(7, "wred" + queueBytes));

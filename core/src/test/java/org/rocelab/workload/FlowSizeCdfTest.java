@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rocelab.sim.RandomStream;
@@ -47,7 +47,8 @@ class FlowSizeCdfTest {
 
     @Test
     void webSearchMeanIsExactlyRepresentable() {
-        assertThat(FlowSizeCdf.read(resource("WebSearch_distribution.txt")).meanBytes()).isEqualTo(1_711_250.0);
+        assertThat(FlowSizeCdf.read(resource("WebSearch_distribution.txt")).meanBytes())
+                .isEqualTo(1_711_250.0);
     }
 
     @Test
@@ -115,7 +116,10 @@ class FlowSizeCdfTest {
     void hpccGeneratedWebSearchFlowsFollowTheCdf() throws IOException {
         FlowSizeCdf cdf = FlowSizeCdf.read(resource("WebSearch_distribution.txt"));
         List<String> lines = Files.readAllLines(resource("flow_websearch_320hosts_load30_5ms.txt"));
-        double[] sizes = lines.stream().skip(1).filter(s -> !s.isBlank()).mapToDouble(s -> Double.parseDouble(s.split(" ")[4]))
+        double[] sizes = lines.stream()
+                .skip(1)
+                .filter(s -> !s.isBlank())
+                .mapToDouble(s -> Double.parseDouble(s.split(" ")[4]))
                 .toArray();
         assertThat(sizes).hasSize(3201);
         assertThat(ksStatistic(cdf, sizes)).isLessThan(1.95 / Math.sqrt(sizes.length));
@@ -160,10 +164,12 @@ class FlowSizeCdfTest {
                 .isEqualTo("cdf.txt:3: size_bytes: expected more than 10 (line 2), got 5");
         assertThat(failure("0 0\n10 50\n20 50\n30 100\n"))
                 .isEqualTo("cdf.txt:3: cdf_percent: expected more than 50 (line 2), got 50");
-        assertThat(failure("0 0\n10 50\n20 99.5\n")).isEqualTo("cdf.txt:3: cdf_percent: expected the last point at 100, got 99.5");
+        assertThat(failure("0 0\n10 50\n20 99.5\n"))
+                .isEqualTo("cdf.txt:3: cdf_percent: expected the last point at 100, got 99.5");
         assertThat(failure("0 1\n10 100\n")).isEqualTo("cdf.txt:1: cdf_percent: expected the first point at 0, got 1");
         assertThat(failure("0 0\n10KB 100\n")).isEqualTo("cdf.txt:2: size_bytes: expected a number, got '10KB'");
-        assertThat(failure("0 0\n10 100 3\n")).isEqualTo("cdf.txt:2: expected 2 columns 'size_bytes cdf_percent', got 3");
+        assertThat(failure("0 0\n10 100 3\n"))
+                .isEqualTo("cdf.txt:2: expected 2 columns 'size_bytes cdf_percent', got 3");
         Path missing = dir.resolve("none.txt");
         assertThatThrownBy(() -> FlowSizeCdf.read(missing)).hasMessage(missing + ": flow-size CDF file not found");
     }

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rocelab.link.Port;
+import org.rocelab.packet.DropReason;
 import org.rocelab.run.Fabric;
 import org.rocelab.run.ScenarioRun;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
-import org.rocelab.packet.DropReason;
 import org.rocelab.stats.CounterTable;
 import org.rocelab.stats.RunResult;
 
@@ -52,10 +52,18 @@ class TcpAndRoceFabricTest {
             }
         }
         RunResult r = run.run(null);
-        assertThat(pausedSteps).as("10 us steps with h1's TC3 paused throughout").isGreaterThan(10);
-        assertThat(pausedStepsWithTcpOut).as("of them, steps in which h1 sent TCP").isEqualTo(pausedSteps);
-        assertThat(pausedStepsWithTcpToH0).as("of them, steps in which sw0 sent TCP to h0").isEqualTo(pausedSteps);
-        assertThat(r.counters().get("sw0", "sw0:h0", CounterTable.ALL, "UC3 Drop/Pkts").longValue())
+        assertThat(pausedSteps)
+                .as("10 us steps with h1's TC3 paused throughout")
+                .isGreaterThan(10);
+        assertThat(pausedStepsWithTcpOut)
+                .as("of them, steps in which h1 sent TCP")
+                .isEqualTo(pausedSteps);
+        assertThat(pausedStepsWithTcpToH0)
+                .as("of them, steps in which sw0 sent TCP to h0")
+                .isEqualTo(pausedSteps);
+        assertThat(r.counters()
+                        .get("sw0", "sw0:h0", CounterTable.ALL, "UC3 Drop/Pkts")
+                        .longValue())
                 .isZero();
     }
 
@@ -65,12 +73,22 @@ class TcpAndRoceFabricTest {
                 .replace("kind: tcp, from: h1,", "kind: tcp, from: [h1, h2, h3, h4, h5, h6, h7, h8],");
         Scenario s = ScenarioLoader.parse(text, "tcp8.yaml", List.of(), null);
         RunResult r = new ScenarioRun(s, null).run(null);
-        long uc0 = r.counters().get("sw0", "sw0:h0", CounterTable.ALL, "UC0 Drop/Pkts").longValue();
-        long uc3 = r.counters().get("sw0", "sw0:h0", CounterTable.ALL, "UC3 Drop/Pkts").longValue();
+        long uc0 = r.counters()
+                .get("sw0", "sw0:h0", CounterTable.ALL, "UC0 Drop/Pkts")
+                .longValue();
+        long uc3 = r.counters()
+                .get("sw0", "sw0:h0", CounterTable.ALL, "UC3 Drop/Pkts")
+                .longValue();
         // eight 1 MiB TCP windows exceed what the lossy queue may hold: TCP loses, RoCE does not
-        assertThat(r.totalDrops()).isPositive().isEqualTo(r.drops(DropReason.BUFFER)).isEqualTo(uc0);
+        assertThat(r.totalDrops())
+                .isPositive()
+                .isEqualTo(r.drops(DropReason.BUFFER))
+                .isEqualTo(uc0);
         assertThat(uc3).isZero();
-        double tcp = r.workloads().stream().filter(w -> w.name().equals("tcp-bg")).findFirst().orElseThrow()
+        double tcp = r.workloads().stream()
+                .filter(w -> w.name().equals("tcp-bg"))
+                .findFirst()
+                .orElseThrow()
                 .goodputGbps(r.simulatedPs());
         assertThat(tcp).as("TCP recovers from its losses").isGreaterThan(10);
     }

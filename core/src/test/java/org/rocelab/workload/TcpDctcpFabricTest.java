@@ -55,7 +55,9 @@ class TcpDctcpFabricTest {
             assertThat(r.totalDrops()).isZero();
         }
         assertThat(dctcp.ecnMarked()).isPositive();
-        assertThat(newreno.ecnMarked()).as("NewReno's segments are not ECN-capable").isZero();
+        assertThat(newreno.ecnMarked())
+                .as("NewReno's segments are not ECN-capable")
+                .isZero();
         // NewReno is limited only by the two 1 MiB receive windows: they queue at the bottleneck
         assertThat(watermarkBytes(newreno)).isGreaterThan(3 * TcpParams.DEFAULT_RECEIVE_WINDOW_BYTES / 2);
         assertThat(watermarkBytes(dctcp)).isLessThan(watermarkBytes(newreno) / 4);

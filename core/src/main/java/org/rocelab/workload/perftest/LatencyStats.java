@@ -58,7 +58,12 @@ public record LatencyStats(
         int i99 = (int) Math.ceil(n * 0.99);
         int i999 = (int) Math.ceil(n * 0.999);
         return new LatencyStats(
-                d[0] / q, d[n] / q, median / q, avg, Math.sqrt(var / n), d[Math.min(i99, d.length - 1)] / q,
+                d[0] / q,
+                d[n] / q,
+                median / q,
+                avg,
+                Math.sqrt(var / n),
+                d[Math.min(i99, d.length - 1)] / q,
                 d[Math.min(i999, d.length - 1)] / q);
     }
 }

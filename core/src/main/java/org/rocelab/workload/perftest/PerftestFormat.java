@@ -28,8 +28,14 @@ public final class PerftestFormat {
 
     /** One BW result row: {@code REPORT_FMT " %-7lu    %-10lu       %-7.2lf            %-7.2lf\t\t     %-7.6lf"}. */
     public static String bwRow(long bytes, long iterations, double peak, double average, double msgRateMpps) {
-        return String.format(Locale.ROOT, " %-7d    %-10d       %-7.2f            %-7.2f\t\t     %-7.6f", bytes, iterations,
-                peak, average, msgRateMpps);
+        return String.format(
+                Locale.ROOT,
+                " %-7d    %-10d       %-7.2f            %-7.2f\t\t     %-7.6f",
+                bytes,
+                iterations,
+                peak,
+                average,
+                msgRateMpps);
     }
 
     /** The latency result title. */
@@ -40,9 +46,18 @@ public final class PerftestFormat {
 
     /** One latency row ({@code REPORT_FMT_LAT}). */
     public static String latRow(long bytes, long iterations, LatencyStats s) {
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 " %-7d %d          %-7.2f        %-7.2f      %-7.2f  \t       %-7.2f     \t%-7.2f\t\t%-7.2f \t\t%-7.2f",
-                bytes, iterations, s.minUs(), s.maxUs(), s.typicalUs(), s.avgUs(), s.stdevUs(), s.p99Us(), s.p999Us());
+                bytes,
+                iterations,
+                s.minUs(),
+                s.maxUs(),
+                s.typicalUs(),
+                s.avgUs(),
+                s.stdevUs(),
+                s.p99Us(),
+                s.p999Us());
     }
 
     /** The duration-mode ({@code -D}) latency title. */

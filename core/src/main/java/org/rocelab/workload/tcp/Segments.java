@@ -13,6 +13,7 @@ import org.rocelab.packet.PacketKind;
 final class Segments {
     /** TCP flags (RFC 9293 §3.1). */
     static final int ACK = 0x10;
+
     static final int PSH = 0x08;
     /** ECN-Echo (RFC 3168 §6.1). */
     static final int ECE = 0x40;
@@ -20,8 +21,7 @@ final class Segments {
     private Segments() {}
 
     /** A segment from {@code nic} along {@code f}'s direction given by the arguments. */
-    static Packet build(Nic nic, TcpFlow f, boolean fromSender, long seq, long ack, int flags, int payload,
-            int ecn) {
+    static Packet build(Nic nic, TcpFlow f, boolean fromSender, long seq, long ack, int flags, int payload, int ecn) {
         Packet p = nic.pool().acquire();
         p.kind = PacketKind.TCP;
         p.createdPs = nic.sim().now();

@@ -66,8 +66,17 @@ public final class TcpFlow {
      * A stream of {@code sizeBytes} (0 = unlimited) from {@code sender} to {@code receiver} at
      * priority {@code priority} (PCP and NIC transmit queue) with DSCP {@code dscp}.
      */
-    public TcpFlow(Nic sender, Nic receiver, long senderNextHopMac, long receiverNextHopMac, int priority, int dscp,
-            TcpParams params, long sizeBytes, int flowId, String name) {
+    public TcpFlow(
+            Nic sender,
+            Nic receiver,
+            long senderNextHopMac,
+            long receiverNextHopMac,
+            int priority,
+            int dscp,
+            TcpParams params,
+            long sizeBytes,
+            int flowId,
+            String name) {
         this.senderNic = sender;
         this.receiverNic = receiver;
         this.senderNextHopMac = senderNextHopMac;
@@ -131,8 +140,8 @@ public final class TcpFlow {
             rttSentPs = now;
         }
         sndMax = Math.max(sndMax, seq + len);
-        senderNic.sendFrame(Segments.build(senderNic, this, true, seq, 0, Segments.ACK | Segments.PSH, len,
-                params.dctcp() ? 2 : 0));
+        senderNic.sendFrame(Segments.build(
+                senderNic, this, true, seq, 0, Segments.ACK | Segments.PSH, len, params.dctcp() ? 2 : 0));
         if (!rtoTimer.pending()) {
             rtoTimer.scheduleAt(now + rtoPs);
         }
@@ -267,8 +276,8 @@ public final class TcpFlow {
                 ooo.add(seq, end);
             }
         }
-        receiverNic.sendFrame(Segments.build(receiverNic, this, false, 0, rcvNxt,
-                Segments.ACK | (ce && params.dctcp() ? Segments.ECE : 0), 0, 0));
+        receiverNic.sendFrame(Segments.build(
+                receiverNic, this, false, 0, rcvNxt, Segments.ACK | (ce && params.dctcp() ? Segments.ECE : 0), 0, 0));
     }
 
     // ---------------------------------------------------------------- results

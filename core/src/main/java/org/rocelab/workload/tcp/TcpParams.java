@@ -33,15 +33,21 @@ public record TcpParams(
             throw new IllegalArgumentException("tcp: MSS must be at least 88 bytes, got " + mssBytes);
         }
         if (initialWindowSegments < 1 || receiveWindowBytes < mssBytes || minRtoPs <= 0 || maxRtoPs < minRtoPs) {
-            throw new IllegalArgumentException("tcp: need initial window >= 1 segment, receive window >= MSS and"
-                    + " 0 < min RTO <= max RTO");
+            throw new IllegalArgumentException(
+                    "tcp: need initial window >= 1 segment, receive window >= MSS and" + " 0 < min RTO <= max RTO");
         }
     }
 
     /** Defaults for a netdev MTU of {@code netdevMtu} bytes. */
     public static TcpParams forMtu(int netdevMtu, boolean dctcp) {
         int mss = netdevMtu - 40;
-        return new TcpParams(mss, mss > 2190 ? 2 : mss > 1095 ? 3 : 4, DEFAULT_RECEIVE_WINDOW_BYTES,
-                DEFAULT_MIN_RTO_PS, DEFAULT_MAX_RTO_PS, dctcp, 1.0 / 16);
+        return new TcpParams(
+                mss,
+                mss > 2190 ? 2 : mss > 1095 ? 3 : 4,
+                DEFAULT_RECEIVE_WINDOW_BYTES,
+                DEFAULT_MIN_RTO_PS,
+                DEFAULT_MAX_RTO_PS,
+                dctcp,
+                1.0 / 16);
     }
 }

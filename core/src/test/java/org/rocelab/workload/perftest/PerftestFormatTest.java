@@ -48,6 +48,7 @@ class PerftestFormatTest {
         assertThat(s.stdevUs()).isEqualTo(Math.sqrt(60.0 / 9));
         assertThat(s.p99Us()).isEqualTo(25.0); // ceil(8.91) = 9 → delta[9]
         assertThat(PerftestFormat.latRow(2, 12, s))
-                .isEqualTo(" 2       12          1.00           25.00        5.00     \t       5.00        \t2.58   \t\t25.00   \t\t25.00  ");
+                .isEqualTo(
+                        " 2       12          1.00           25.00        5.00     \t       5.00        \t2.58   \t\t25.00   \t\t25.00  ");
     }
 }

@@ -46,7 +46,9 @@ class TcpFlowTest {
         long t1 = 200_000_000L;
         long t2 = 1_200_000_000L;
         t.sim.runUntil(t1);
-        assertThat(t.flow.cwndBytes()).as("slow start ended at the receive window").isEqualTo(NEWRENO.receiveWindowBytes());
+        assertThat(t.flow.cwndBytes())
+                .as("slow start ended at the receive window")
+                .isEqualTo(NEWRENO.receiveWindowBytes());
         long d1 = t.flow.deliveredBytes();
         t.sim.runUntil(t2);
         long d2 = t.flow.deliveredBytes();
@@ -140,7 +142,12 @@ class TcpFlowTest {
         t.sim.runUntilIdle();
         assertThat(t.flow.deliveredBytes()).isEqualTo(size);
         assertThat(t.pool.live()).isZero();
-        return new long[] {t.flow.completedPs(), t.flow.retransmittedSegments(), t.flow.timeouts(),
-                t.flow.fastRetransmits(), t.sim.events()};
+        return new long[] {
+            t.flow.completedPs(),
+            t.flow.retransmittedSegments(),
+            t.flow.timeouts(),
+            t.flow.fastRetransmits(),
+            t.sim.events()
+        };
     }
 }

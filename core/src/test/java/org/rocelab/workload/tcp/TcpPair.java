@@ -30,8 +30,8 @@ final class TcpPair {
         sim = new Simulation(seed);
         portA = new Port(sim, pool, "h0:p0");
         portB = new Port(sim, pool, "h1:p0");
-        link = new Link(sim, pool, portA, portB,
-                new LinkSpec(rateBps, rateBps, 10_000L, FecMode.NONE, FecMode.NONE, 0.0, 0.0));
+        link = new Link(
+                sim, pool, portA, portB, new LinkSpec(rateBps, rateBps, 10_000L, FecMode.NONE, FecMode.NONE, 0.0, 0.0));
         NicConfig cfg = NicConfig.defaults();
         a = new Nic(sim, pool, "h0", 0, cfg, 0x0A000001, 0x02_00_00_00_00_01L, portA);
         b = new Nic(sim, pool, "h1", 1, cfg, 0x0A000002, 0x02_00_00_00_00_02L, portB);
