@@ -176,6 +176,39 @@ public final class Port implements PacketSink {
         }
     }
 
+    /**
+     * Sends an 802.1Qbb PFC frame: class-enable bits {@code priorities}, {@code quanta} for each
+     * enabled priority (0 = XON), from source MAC {@code srcMac}.
+     */
+    public void sendPfc(int priorities, int quanta, long srcMac) {
+        Packet f = macControlFrame(srcMac);
+        f.kind = PacketKind.PFC;
+        f.pfcEnableVector = priorities;
+        for (int prio = 0; prio < 8; prio++) {
+            f.pfcQuanta[prio] = (priorities >>> prio & 1) != 0 ? quanta : 0;
+        }
+        f.computeSizes();
+        sendControl(f);
+    }
+
+    /** Sends an 802.3x PAUSE frame for {@code quanta} (0 = resume) from source MAC {@code srcMac}. */
+    public void sendPause(int quanta, long srcMac) {
+        Packet f = macControlFrame(srcMac);
+        f.kind = PacketKind.PAUSE;
+        f.pauseQuanta = quanta;
+        f.computeSizes();
+        sendControl(f);
+    }
+
+    private Packet macControlFrame(long srcMac) {
+        Packet f = pool.acquire();
+        f.dstMac = PacketKind.MAC_CONTROL_DA;
+        f.srcMac = srcMac;
+        f.trafficClass = 7;
+        f.createdPs = sim.now();
+        return f;
+    }
+
     /** Queues a MAC control frame (PFC, PAUSE) to go out next; never paused. */
     public void sendControl(Packet frame) {
         if (controlCount == CONTROL_QUEUE) {

@@ -127,7 +127,7 @@ public final class Nic {
             PcieSlot slot = cfg.pcieFor(port.rateBps());
             tx = new TxScheduler(sim, this, port, slot, cfg.messageIntervalPs());
             rx = new RxPipeline(sim, pool, this, slot, cfg);
-            pfc = new PfcGenerator(sim, pool, this, port, rx, cfg);
+            pfc = new PfcGenerator(sim, this, port, rx, cfg);
             pfc.mask(pfcMask);
             rx.pfc(pfc);
         }

@@ -1,9 +1,6 @@
 package org.rocelab.nic;
 
 import org.rocelab.link.Port;
-import org.rocelab.packet.Packet;
-import org.rocelab.packet.PacketKind;
-import org.rocelab.packet.PacketPool;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 
@@ -22,7 +19,6 @@ import org.rocelab.sim.Timer;
 final class PfcGenerator {
     private static final int MAX_QUANTA = 0xFFFF;
     private final Simulation sim;
-    private final PacketPool pool;
     private final Port port;
     private final RxPipeline rx;
     private final NicCounters counters;
@@ -40,9 +36,8 @@ final class PfcGenerator {
     private long stormStartPs;
     private long nextRefreshPs;
 
-    PfcGenerator(Simulation sim, PacketPool pool, Nic nic, Port port, RxPipeline rx, NicConfig cfg) {
+    PfcGenerator(Simulation sim, Nic nic, Port port, RxPipeline rx, NicConfig cfg) {
         this.sim = sim;
-        this.pool = pool;
         this.port = port;
         this.rx = rx;
         this.counters = nic.counters();
@@ -157,18 +152,7 @@ final class PfcGenerator {
     }
 
     private void send(int quanta) {
-        Packet f = pool.acquire();
-        f.kind = PacketKind.PFC;
-        f.srcMac = mac;
-        f.dstMac = PacketKind.MAC_CONTROL_DA;
-        f.pfcEnableVector = mask;
-        for (int prio = 0; prio < 8; prio++) {
-            f.pfcQuanta[prio] = (mask >>> prio & 1) != 0 ? quanta : 0;
-        }
-        f.trafficClass = 7;
-        f.createdPs = sim.now();
-        f.computeSizes();
-        port.sendControl(f);
+        port.sendPfc(mask, quanta, mac);
         if (quanta > 0) {
             nextRefreshPs = sim.now() + refreshIntervalPs();
         }

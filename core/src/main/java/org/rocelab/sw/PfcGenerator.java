@@ -1,9 +1,6 @@
 package org.rocelab.sw;
 
 import org.rocelab.link.Port;
-import org.rocelab.packet.Packet;
-import org.rocelab.packet.PacketKind;
-import org.rocelab.packet.PacketPool;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 
@@ -17,7 +14,6 @@ import org.rocelab.sim.Timer;
  */
 final class PfcGenerator {
     private final Simulation sim;
-    private final PacketPool pool;
     private final Port port;
     private final PauseMode mode;
     private final int quanta;
@@ -27,16 +23,8 @@ final class PfcGenerator {
     private final long[] xoffSincePs = new long[8];
     private int xoffPriorities;
 
-    PfcGenerator(
-            Simulation sim,
-            PacketPool pool,
-            Port port,
-            PauseMode mode,
-            int quanta,
-            boolean refreshing,
-            int[] pgPriorities) {
+    PfcGenerator(Simulation sim, Port port, PauseMode mode, int quanta, boolean refreshing, int[] pgPriorities) {
         this.sim = sim;
-        this.pool = pool;
         this.port = port;
         this.mode = mode;
         this.quanta = quanta;
@@ -130,20 +118,10 @@ final class PfcGenerator {
     }
 
     private void send(int priorities, int time) {
-        Packet f = pool.acquire();
-        f.dstMac = PacketKind.MAC_CONTROL_DA;
-        f.flowId = -1;
         if (mode == PauseMode.PFC) {
-            f.kind = PacketKind.PFC;
-            f.pfcEnableVector = priorities;
-            for (int prio = 0; prio < 8; prio++) {
-                f.pfcQuanta[prio] = (priorities >>> prio & 1) != 0 ? time : 0;
-            }
+            port.sendPfc(priorities, time, 0L);
         } else {
-            f.kind = PacketKind.PAUSE;
-            f.pauseQuanta = time;
+            port.sendPause(time, 0L);
         }
-        f.computeSizes();
-        port.sendControl(f);
     }
 }

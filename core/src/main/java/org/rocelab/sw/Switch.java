@@ -244,7 +244,7 @@ public final class Switch {
         int maxFrame = Math.max(mtu, cfg.mtu()) + 26;
         EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
         PfcGenerator pfc =
-                new PfcGenerator(sim, pool, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
+                new PfcGenerator(sim, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
         PfcWatchdog wd = cfg.watchdog() == null || losslessQueueMask == 0
                 ? null
                 : new PfcWatchdog(sim, port, cfg.watchdog(), losslessQueueMask, this, index);
