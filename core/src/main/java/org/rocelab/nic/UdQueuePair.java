@@ -10,7 +10,6 @@ import org.rocelab.rc.WrOpcode;
 import org.rocelab.sim.Component;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
-import org.rocelab.sim.Units;
 
 /**
  * An unreliable-datagram queue pair (IBA vol. 1 §9.8; libibverbs {@code IBV_QPT_UD}): SEND and
@@ -279,7 +278,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
         p.computeSizes();
         lastSendPs = now;
         lastWireBytes = p.wireBytes;
-        nextSendPs = now + Units.serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
+        nextSendPs = now + nic.port().serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(now, p.wireBytes);
         nic.countTx(p);
         if (signaled[i]) {
@@ -366,7 +365,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
     @Override
     public void rateChanged() {
         if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + Units.serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
+            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
         }
         if (!inDataRing) {
             wake();
