@@ -8,7 +8,7 @@ import org.rocelab.stats.TimeSeries;
 
 /**
  * Two DCQCN flows into one 100G port, the second joining at 5 ms (ECN 100 KB / 400 KB / 20 % on
- * TC3): how fast and how fairly they share it, per RP profile. Numbers in dcqcn-fabric.md.
+ * TC3): how fast and how fairly they share it, per RP profile. Numbers in docs/model.md#dcqcn-fabric.
  */
 class DcqcnConvergenceTest {
     private static final long MS = 1_000_000_000L;
@@ -126,7 +126,7 @@ class DcqcnConvergenceTest {
         assertThat(s.queueMean).isBetween(0.6 * KMIN, 1.2 * KMIN);
         // Dequeue marking cuts both flows alike at the join, so the link stays full and the shares
         // stay close from the start; the small gap left (~8 Gb/s) closes only by the equal additive
-        // steps between rare cuts (AIMD; ~100 ms, dcqcn-fabric.md), so a 500 us window can still
+        // steps between rare cuts (AIMD; ~100 ms, docs/model.md#dcqcn-fabric), so a 500 us window can still
         // read Jain < 0.99 at 20 ms.
         assertThat(s.linkFullPs - JOIN_PS).as("link full again").isLessThan(MS);
         assertThat(s.minWindowJain).isGreaterThan(0.95);
@@ -136,7 +136,7 @@ class DcqcnConvergenceTest {
     void markingOnArrivalDelaysTheFeedbackAndLeavesThePaperProfileUnfair() {
         // A packet marked on arrival carries the news only after it has waited behind the whole
         // queue: at the join h1 (at line rate) takes three CNPs and h2 fewer, and afterwards both
-        // climb by the same R_AI steps, so the gap closes only over ~100 ms (dcqcn-fabric.md).
+        // climb by the same R_AI steps, so the gap closes only over ~100 ms (docs/model.md#dcqcn-fabric).
         RunResult r = FabricRun.yaml(yaml("paper", null, "enqueue"));
         Shares s = Shares.of(r);
         s.print("paper, mark enqueue", r);

@@ -9,7 +9,7 @@ import org.rocelab.stats.RunResult;
  * The field report's ECN threshold (examples/ecn-threshold-too-low.yaml): Kmin at 5 % (100 KB) vs
  * 40 % (800 KB) of a 2 MB lossless queue, Kmax 1.6 MB, Pmax 20 %, two long RoCE flows plus three
  * senders' 64 KB bursts every 100 us, marking at dequeue. rocelab does not reproduce the reported
- * collapse: both thresholds keep RoCE near line rate minus the bursts (dcqcn-fabric.md).
+ * collapse: both thresholds keep RoCE near line rate minus the bursts (docs/model.md#dcqcn-fabric).
  */
 class EcnThresholdTest {
     private static final String EXAMPLE = "ecn-threshold-too-low.yaml";
