@@ -111,6 +111,23 @@ class DcqcnConvergenceTest {
     }
 
     @Test
+    void hpccProfileSharesFairlyWithoutPause() {
+        // CNP flag on every ACK of a marked packet, alpha every 1 us with g = 1/256, cut at the
+        // next 4 us check, timer-only increase (300 us)
+        RunResult r = FabricRun.yaml(yaml("hpcc", null));
+        Shares s = Shares.of(r);
+        s.print("hpcc", r);
+
+        assertThat(s.jain()).isGreaterThanOrEqualTo(0.99);
+        assertThat(s.a + s.b).as("link use").isGreaterThan(95.0);
+        assertThat(r.pauseFramesTx()).isZero();
+        assertThat(r.totalDrops()).isZero();
+        assertThat(s.queueMax).isBetween(KMIN, KMAX);
+        assertThat(s.queueMean).isLessThan(KMIN);
+        assertThat(s.linkFullPs - JOIN_PS).as("link full again").isLessThan(2 * MS);
+    }
+
+    @Test
     void paperProfileSharesFairlyWithinFifteenMilliseconds() {
         // The paper's NP sends at most one CNP per 50 us (N), the scenario default with profile
         // paper; its RP cuts at once on every CNP.
