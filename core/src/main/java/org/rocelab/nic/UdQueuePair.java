@@ -15,8 +15,9 @@ import org.rocelab.sim.Timer;
  * DETH (Q_Key, source QPN). No acknowledgements and no retransmission: a send completes when
  * its packet goes to the wire; a packet with the wrong Q_Key is dropped silently, one that finds
  * no receive WQE is dropped and counted in {@code out_of_buffer}. A receive completion's length
- * includes the 40-byte GRH, as in libibverbs. Paced by its congestion control like an RC QP;
- * UD QPs receive CNPs but do not generate them.
+ * includes the 40-byte GRH, as in libibverbs. Congestion control as for RC QPs: paced by its
+ * reaction point, which acts on CNPs; a CE-marked datagram with the right Q_Key makes the
+ * {@link UdNotificationPoint} send a CNP to its source QP.
  */
 public final class UdQueuePair implements TxQueue {
     /** The GRH libibverbs places before UD receive data. */
@@ -36,6 +37,7 @@ public final class UdQueuePair implements TxQueue {
     private final int maxRecvWr;
     private final Timer wakeTimer;
     private final QpPacer pacer;
+    private final UdNotificationPoint np;
     private final long[] wrId;
     private final WrOpcode[] opcode;
     private final int[] length;
@@ -95,6 +97,7 @@ public final class UdQueuePair implements TxQueue {
         this.rqMask = rqCap - 1;
         this.wakeTimer = sim.timer(component, now -> wake());
         this.pacer = new QpPacer(nic, component, this::paceChanged);
+        this.np = new UdNotificationPoint(nic, index);
     }
 
     public int qpn() {
@@ -103,6 +106,11 @@ public final class UdQueuePair implements TxQueue {
 
     public int qkey() {
         return qkey;
+    }
+
+    /** This QP's reaction point (its rate paces the QP's datagrams). */
+    public org.rocelab.cc.CongestionControl congestionControl() {
+        return pacer.cc();
     }
 
     @Override
@@ -233,7 +241,7 @@ public final class UdQueuePair implements TxQueue {
 
     @Override
     public Packet pollControl(int kind) {
-        return null;
+        return kind == 1 ? np.poll() : null;
     }
 
     @Override
@@ -311,6 +319,9 @@ public final class UdQueuePair implements TxQueue {
         if (p.opcode == Opcode.CNP) {
             pacer.cc().onCnp(sim.now());
         } else if ((state == QpState.RTR || state == QpState.RTS) && Opcode.hasDeth(p.opcode) && p.dethQkey == qkey) {
+            if (p.ceMarked()) {
+                np.onMarked(p, sim.now());
+            }
             if (rqHead == rqTail) {
                 nic.counters().transport.outOfBuffer++;
             } else {
