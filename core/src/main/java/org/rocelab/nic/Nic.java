@@ -112,11 +112,23 @@ public final class Nic {
     }
 
     /**
-     * Changes the congestion control (e.g. DCQCN knobs) during a run: QPs created from now on
-     * use it; existing QPs keep the reaction point they were created with.
+     * Changes the congestion control (e.g. DCQCN knobs) during a run, as mlx5 firmware applies
+     * its per-port parameters to every QP: QPs created from now on use {@code factory}, and each
+     * existing QP's reaction point adopts its parameters from its next decision
+     * ({@link org.rocelab.cc.CongestionControl#retune}) if it is of the same algorithm and
+     * profile (otherwise it keeps its own). One pass over the QPs per change, none per packet.
+     *
+     * @return how many existing QPs adopted the new parameters
      */
-    public void ccFactory(org.rocelab.cc.CcFactory factory) {
+    public int ccFactory(org.rocelab.cc.CcFactory factory) {
         this.cc = java.util.Objects.requireNonNull(factory, "cc");
+        int retuned = 0;
+        for (TxQueue q : queues) {
+            if (q.pacer().cc().retune(factory)) {
+                retuned++;
+            }
+        }
+        return retuned;
     }
 
     private TxScheduler pipelines() {

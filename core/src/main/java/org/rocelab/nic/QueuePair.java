@@ -522,6 +522,11 @@ public final class QueuePair implements RcHost, TxQueue {
     }
 
     @Override
+    public QpPacer pacer() {
+        return pacer;
+    }
+
+    @Override
     public void leftDataRing() {
         inDataRing = false;
     }

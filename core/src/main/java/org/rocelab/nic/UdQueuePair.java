@@ -294,6 +294,11 @@ public final class UdQueuePair implements TxQueue {
     }
 
     @Override
+    public QpPacer pacer() {
+        return pacer;
+    }
+
+    @Override
     public void leftDataRing() {
         inDataRing = false;
     }

@@ -20,7 +20,7 @@ public final class RuntimeKeys {
     /** The changeable keys, as listed in errors and docs/scenario.md. */
     public static final String LISTING = "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
             + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, "
-            + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only)";
+            + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>";
 
     private RuntimeKeys() {}
 
