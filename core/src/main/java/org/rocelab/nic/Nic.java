@@ -83,13 +83,14 @@ public final class Nic {
 
     /**
      * Changes the PFC priorities during a run (mlx5 {@code --pfc} live): the ones the NIC
-     * generates PFC for and honours; a pause in progress on the old ones is resumed.
+     * honours and, unless configured not to generate PFC, generates PFC for; a pause in progress
+     * on the old ones is resumed.
      */
     public void pfcMask(int mask) {
         this.pfcMask = mask & 0xFF;
         port.pfcEnabled(pfcMask);
         if (pfc != null) {
-            pfc.mask(pfcMask);
+            pfc.mask(cfg.generatedPfcMask(pfcMask));
         }
     }
 
@@ -140,7 +141,7 @@ public final class Nic {
             tx = new TxScheduler(sim, this, port, slot, cfg.messageIntervalPs());
             rx = new RxPipeline(sim, pool, this, slot, cfg);
             pfc = new PfcGenerator(sim, this, port, rx, cfg);
-            pfc.mask(pfcMask);
+            pfc.mask(cfg.generatedPfcMask(pfcMask));
             rx.pfc(pfc);
         }
         return tx;
