@@ -24,6 +24,11 @@ public final class Channel {
     private final long propagationPs;
     private Packet[] frames = new Packet[64];
     private long[] arrivalPs = new long[64];
+    /** When each frame's first bit reaches the receiver. */
+    private long[] firstBitPs = new long[64];
+    /** Wire bits fully arrived, plus the arrived part of frames lost while arriving. */
+    private long arrivedBits;
+
     private int head;
     private int count;
     private PhyErrorModel errors = PhyErrorModel.NONE;
@@ -36,6 +41,7 @@ public final class Channel {
         Component c = sim.component(name);
         this.headArrival = sim.timer(c, now -> deliver());
         this.random = sim.random(name);
+        receiver.incoming(this);
     }
 
     void errorModel(PhyErrorModel model) {
@@ -51,14 +57,32 @@ public final class Channel {
         return count;
     }
 
-    /** A frame whose last bit leaves the sender at {@code lastBitOutPs}. */
-    void push(Packet p, long lastBitOutPs) {
+    /**
+     * Wire bits that have reached the receiver by {@code nowPs}: frames arrived plus the elapsed
+     * fraction of the one arriving (frames do not overlap, so only the head can be partial).
+     */
+    long receivedBits(long nowPs) {
+        if (count == 0) {
+            return arrivedBits;
+        }
+        return arrivedBits + partialBits(head, nowPs);
+    }
+
+    private long partialBits(int slot, long nowPs) {
+        long serPs = Math.max(1, arrivalPs[slot] - firstBitPs[slot]);
+        return WireBits.sent(frames[slot].wireBytes * 8L, nowPs - firstBitPs[slot], serPs);
+    }
+
+    /** A frame whose first bit leaves the sender at {@code firstBitOutPs} and last at {@code lastBitOutPs}. */
+    void push(Packet p, long firstBitOutPs, long lastBitOutPs) {
         if (count == frames.length) {
             grow();
         }
         int tail = (head + count) & (frames.length - 1);
         frames[tail] = p;
-        arrivalPs[tail] = lastBitOutPs + propagationPs + errors.latencyPs();
+        long delayPs = propagationPs + errors.latencyPs();
+        firstBitPs[tail] = firstBitOutPs + delayPs;
+        arrivalPs[tail] = lastBitOutPs + delayPs;
         count++;
         if (count == 1) {
             headArrival.scheduleAt(arrivalPs[tail]);
@@ -72,6 +96,7 @@ public final class Channel {
             frames[head] = null;
             head = (head + 1) & (frames.length - 1);
             count--;
+            arrivedBits += p.wireBytes * 8L;
             if (errors.frameLost(p.frameBytes, random, receiver.counters())) {
                 receiver.countFcsError();
                 pool.drop(p, DropReason.FCS);
@@ -86,7 +111,9 @@ public final class Channel {
 
     /** The link went down: every frame on the wire is lost. */
     void flush() {
+        long now = sim.now();
         while (count > 0) {
+            arrivedBits += partialBits(head, now);
             Packet p = frames[head];
             frames[head] = null;
             head = (head + 1) & (frames.length - 1);
@@ -101,13 +128,16 @@ public final class Channel {
         int n = frames.length;
         Packet[] f = new Packet[n * 2];
         long[] a = new long[n * 2];
+        long[] fb = new long[n * 2];
         for (int i = 0; i < count; i++) {
             f[i] = frames[(head + i) & (n - 1)];
             a[i] = arrivalPs[(head + i) & (n - 1)];
+            fb[i] = firstBitPs[(head + i) & (n - 1)];
         }
         Arrays.fill(frames, null);
         frames = f;
         arrivalPs = a;
+        firstBitPs = fb;
         head = 0;
     }
 }

@@ -53,8 +53,16 @@ public final class Port implements PacketSink {
     private PacketSink upper;
     private PortTap tap;
     private Channel out;
+    private Channel in;
     private long rateBps;
     private long quantumPs;
+    /** Wire bits of the frames sent before the one last started (cut ones count what went out). */
+    private long txBitsBefore;
+    /** The frame last started on the wire: its wire bits, first-bit time and serialization time. */
+    private long txFrameBits;
+
+    private long txFrameStartPs;
+    private long txFrameSerPs = 1;
     private boolean busy;
     private boolean up = true;
 
@@ -86,6 +94,10 @@ public final class Port implements PacketSink {
         this.out = outgoing;
         this.rateBps = rateBps;
         this.quantumPs = Units.serializationPs(64, rateBps); // 512 bit times
+    }
+
+    void incoming(Channel channel) {
+        this.in = channel;
     }
 
     /**
@@ -167,6 +179,25 @@ public final class Port implements PacketSink {
 
     public boolean up() {
         return up;
+    }
+
+    /**
+     * Wire bits (frame, preamble/SFD and inter-frame gap, MAC control frames included) this port
+     * has put on an up link by now: the frames finished plus the elapsed fraction of the one on the
+     * wire, pro-rated by time (rounded down). Over any interval the increase is at most the bits the
+     * line rate allows, and exactly that while the transmitter is busy the whole interval.
+     */
+    public long txWireBits() {
+        return txBitsBefore + WireBits.sent(txFrameBits, sim.now() - txFrameStartPs, txFrameSerPs);
+    }
+
+    /**
+     * Wire bits that have arrived at this port by now, counted as {@link #txWireBits()} counts them
+     * at the sender: frames fully arrived (including those failing the FCS) plus the arrived
+     * fraction of the frame being received; a frame cut by a link going down counts what arrived.
+     */
+    public long rxWireBits() {
+        return in == null ? 0 : in.receivedBits(sim.now());
     }
 
     /** The transmitter may have a new eligible frame: start it if the wire is free. */
@@ -255,10 +286,14 @@ public final class Port implements PacketSink {
         busy = true;
         txDone.scheduleAt(now + serPs);
         if (up) {
+            txBitsBefore += txFrameBits;
+            txFrameBits = p.wireBytes * 8L;
+            txFrameStartPs = now;
+            txFrameSerPs = Math.max(1, serPs);
             if (tap != null) {
                 tap.onTransmit(this, p, now);
             }
-            out.push(p, now + serPs);
+            out.push(p, now, now + serPs);
         } else {
             counters.linkDownDrops++;
             pool.drop(p, DropReason.LINK_DOWN);
@@ -390,6 +425,9 @@ public final class Port implements PacketSink {
     void linkState(boolean nowUp) {
         if (up && !nowUp) {
             counters.linkDownEvents++;
+            long now = sim.now();
+            txBitsBefore += WireBits.sent(txFrameBits, now - txFrameStartPs, txFrameSerPs);
+            txFrameBits = 0;
         }
         setUp(nowUp);
     }

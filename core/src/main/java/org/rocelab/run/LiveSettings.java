@@ -12,6 +12,7 @@ import org.rocelab.sw.AclRule;
 import org.rocelab.sw.EcnProfile;
 import org.rocelab.sw.Switch;
 import org.rocelab.sw.SwitchConfig;
+import org.rocelab.sw.WatchdogConfig;
 
 /**
  * Applies a {@code set} fault to the running fabric (DESIGN.md §3): at {@code at} each listed
@@ -90,6 +91,9 @@ final class LiveSettings {
         if (setting.equals("acl")) {
             return setting(() -> rules(sw), v -> sw.acl(castRules(v)));
         }
+        if (setting.startsWith("pfc.watchdog")) {
+            return setting(sw::watchdog, v -> sw.watchdog((WatchdogConfig) v));
+        }
         int tc = RuntimeKeys.ecnTc(setting);
         return setting(() -> sw.ecn(tc), v -> sw.ecn(tc, (EcnProfile) v));
     }
@@ -104,6 +108,9 @@ final class LiveSettings {
         }
         if (setting.equals("acl")) {
             return cfg.acl();
+        }
+        if (setting.startsWith("pfc.watchdog")) {
+            return cfg.watchdog(); // every pfc.watchdog key: the whole watchdog during the fault
         }
         return cfg.ecn().get(RuntimeKeys.ecnTc(setting));
     }

@@ -16,7 +16,8 @@ import org.rocelab.sw.SwitchPort;
  * The probes of a run's time series (timeseries.csv), read every {@code outputs.sample}:
  *
  * <ul>
- *   <li>every NIC port: {@code tx_gbps}, {@code rx_gbps}, and for each PFC-enabled priority
+ *   <li>every NIC port: {@code tx_gbps}, {@code rx_gbps} (wire bits per interval, each frame's bits
+ *       spread over its time on the wire: {@link Port#txWireBits()}), and for each PFC-enabled priority
  *       ({@code h1:sw0/p3}) {@code paused};
  *   <li>every sending QP of a workload, up to {@link #MAX_QPS}: the congestion control's current
  *       rate {@code rate_gbps} (DCQCN RC), target rate {@code target_gbps} (RT) and {@code alpha}
@@ -43,8 +44,8 @@ final class TimeSeriesProbes {
             Nic nic = fabric.nicAt(node);
             if (nic != null) {
                 Port p = nic.port();
-                s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
-                s.rateGbps(p.name(), "rx_gbps", () -> sum(p.counters().rxBytes));
+                s.bitRateGbps(p.name(), "tx_gbps", p::txWireBits);
+                s.bitRateGbps(p.name(), "rx_gbps", p::rxWireBits);
                 pauseStates(s, p, nic.config().pfcMask());
             } else {
                 switchPorts(s, fabric.switchAt(node));
@@ -74,7 +75,7 @@ final class TimeSeriesProbes {
             SwitchPort sp = sw.port(i);
             Port p = sp.port();
             int index = i;
-            s.rateGbps(p.name(), "tx_gbps", () -> sum(p.counters().txBytes));
+            s.bitRateGbps(p.name(), "tx_gbps", p::txWireBits);
             QueueCounters qc = sp.queueCounters();
             for (int q = 0; q < 8; q++) {
                 if ((queues >>> q & 1) == 0) {
@@ -97,14 +98,6 @@ final class TimeSeriesProbes {
             int bit = 1 << prio;
             s.gauge(p.name() + "/p" + prio, "paused", () -> (p.pausedMask() & bit) != 0 ? 1L : 0L);
         }
-    }
-
-    private static long sum(long[] a) {
-        long s = 0;
-        for (long v : a) {
-            s += v;
-        }
-        return s;
     }
 
     /** The increase of a cumulative counter since the previous read. */

@@ -11,5 +11,5 @@ package org.rocelab.scenario;
  * @param markOnDequeue mark when the packet leaves the queue (DCQCN ns-3) instead of on arrival
  */
 public record EcnSpec(long kminBytes, long kmaxBytes, double pmax, boolean markOnDequeue) {
-    public static final EcnSpec AZURE_LOSSLESS = new EcnSpec(1_048_576L, 2_097_152L, 0.05, false);
+    public static final EcnSpec AZURE_LOSSLESS = new EcnSpec(1_048_576L, 2_097_152L, 0.05, true);
 }

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The scenario keys a {@code set} fault may change while the fabric runs (DESIGN.md §3): the
  * settings an operator changes live on a switch (SONiC {@code pfc_enable}, WRED profile, buffer
- * {@code dynamic_th}, ACL rules) or a NIC ({@code mlnx_qos --pfc}, DCQCN knobs, CNP moderation).
+ * {@code dynamic_th}, ACL rules, {@code pfcwd start/stop}) or a NIC ({@code mlnx_qos --pfc}, DCQCN knobs, CNP moderation).
  * Every other key needs a rebuild of the fabric and is rejected when the scenario is loaded.
  */
 public final class RuntimeKeys {
@@ -20,6 +20,7 @@ public final class RuntimeKeys {
     /** The changeable keys, as listed in errors and docs/scenario.md. */
     public static final String LISTING = "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
             + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, "
+            + "switch(es).pfc.watchdog, switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, "
             + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>";
 
     private RuntimeKeys() {}
@@ -44,6 +45,9 @@ public final class RuntimeKeys {
 
     private static boolean switchSetting(String s) {
         if (s.equals("lossless") || s.equals("acl") || s.equals("buffer.dynamic_th")) {
+            return true;
+        }
+        if (s.matches("pfc\\.watchdog(\\.(enabled|detection_time|restoration_time|action))?")) {
             return true;
         }
         return s.matches("ecn\\.[0-7](\\.(kmin|kmax|pmax))?");

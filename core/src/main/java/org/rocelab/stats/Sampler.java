@@ -16,13 +16,16 @@ import org.rocelab.sim.Timer;
  *
  * <p>Probe kinds: {@link #gauge(String, String, LongSupplier) gauges} (long or double) record the value as
  * read; {@link #rateGbps(String, String, LongSupplier) rates} read a cumulative byte counter and
- * record (Δbytes × 8) / Δt in Gb/s over the last interval. Sampling reads primitives through the
+ * record (Δbytes × 8) / Δt in Gb/s over the last interval; {@link #bitRateGbps(String, String,
+ * LongSupplier) bit rates} do the same with a cumulative bit count (a port's wire bits, pro-rated
+ * within a frame, so the rate is exact per interval). Sampling reads primitives through the
  * supplier interfaces and allocates nothing.
  */
 public final class Sampler implements EventHandler {
     private static final byte LONG_GAUGE = 0;
     private static final byte DOUBLE_GAUGE = 1;
     private static final byte RATE = 2;
+    private static final byte BIT_RATE = 3;
 
     private final Simulation sim;
     private final TimeSeries sink;
@@ -78,6 +81,12 @@ public final class Sampler implements EventHandler {
         longProbes[i] = bytesCounter;
     }
 
+    /** Samples the rate of a cumulative bit count, in Gb/s over the last interval: Δbits / Δt. */
+    public void bitRateGbps(String entity, String metric, LongSupplier bitsCounter) {
+        int i = add(entity, metric, BIT_RATE);
+        longProbes[i] = bitsCounter;
+    }
+
     /**
      * Takes the rate baselines at the current simulated time t0 and samples at t0 + interval,
      * t0 + 2·interval, … while the time is at most {@code endPs}.
@@ -91,7 +100,7 @@ public final class Sampler implements EventHandler {
         this.endPs = endPs;
         lastSamplePs = nowPs;
         for (int i = 0; i < probes; i++) {
-            if (kinds[i] == RATE) {
+            if (kinds[i] >= RATE) {
                 lastCounts[i] = longProbes[i].getAsLong();
             }
         }
@@ -115,16 +124,18 @@ public final class Sampler implements EventHandler {
             double v = switch (kinds[i]) {
                 case LONG_GAUGE -> longProbes[i].getAsLong();
                 case DOUBLE_GAUGE -> doubleProbes[i].getAsDouble();
-                default -> rate(i, dt);
+                case RATE -> rate(i, dt, 8000.0);
+                default -> rate(i, dt, 1000.0);
             };
             sink.record(nowPs, seriesIds[i], v);
         }
         lastSamplePs = nowPs;
     }
 
-    private double rate(int i, long dt) {
+    /** Δcount × {@code gbpsPerUnitPerPs} / Δt: 8000 for bytes, 1000 for bits (1 bit/ps = 1000 Gb/s). */
+    private double rate(int i, long dt, double gbpsPerUnitPerPs) {
         long count = longProbes[i].getAsLong();
-        double gbps = dt > 0 ? (count - lastCounts[i]) * 8000.0 / dt : 0.0;
+        double gbps = dt > 0 ? (count - lastCounts[i]) * gbpsPerUnitPerPs / dt : 0.0;
         lastCounts[i] = count;
         return gbps;
     }

@@ -82,11 +82,8 @@ final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
 
     @Override
     public Packet nextFrame(int pausedPriorities) {
-        int ignore = 0;
-        if (watchdog != null) {
-            watchdog.observe(pausedPriorities, nonEmpty);
-            ignore = watchdog.ignorePauseMask();
-        }
+        watchdog.observe(pausedPriorities, nonEmpty);
+        int ignore = watchdog.ignorePauseMask();
         while (true) {
             int eligible = nonEmpty & ~(pausedPriorities & ~ignore);
             int q = scheduler.pick(eligible, this);
@@ -95,9 +92,7 @@ final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
             }
             Packet p = poll(q);
             if (owner.dequeued(p, portIndex, q, count[q])) {
-                if (watchdog != null) {
-                    watchdog.transmitted(q);
-                }
+                watchdog.transmitted(q);
                 return p;
             }
         }

@@ -14,18 +14,30 @@ import org.rocelab.sim.Timer;
  * after {@code restoration_time} with no pause frame received for that priority, checked every
  * restoration_time (SONiC polls; real gear's smallest detection time is 100 ms). Event driven:
  * one timer per port, armed only while a queue is stalled or stormed.
+ *
+ * <p>Started and stopped during a run as {@code pfcwd start} / {@code pfcwd stop} do (sonic-swss
+ * {@code PfcWdSwOrch::unregisterFromWdDb}; sonic-utilities {@code pfcwd start} deletes the port's
+ * {@code PFC_WD} entry before writing the new one): stopping restores every stormed queue (its
+ * action handler is torn down, PFC honoured again, {@code STORM RESTORED} + 1); starting watches the
+ * switch's lossless queues of that moment with fresh detection countdowns; new settings on a running
+ * watchdog are a stop and a start.
  */
 final class PfcWatchdog {
     private final Simulation sim;
     private final Port port;
-    private final WatchdogConfig cfg;
-    private final int queueMask;
     private final Switch owner;
     private final int portIndex;
     private final Timer timer;
     private final long[] stallSincePs = new long[8];
     private final long[] dueAtPs = new long[8];
     private final long[] pauseCountAtCheck = new long[8];
+    /** Settings while running; null when stopped. */
+    private WatchdogConfig cfg;
+    /** Queues watched now (0 when stopped). */
+    private int queueMask;
+    /** Queues ever watched: the rows of {@code show pfcwd stats}. */
+    private int reportMask;
+
     private int stormMask;
     /** Queues seen paused with packets at the last observation (and not in a storm). */
     private int stalledMask;
@@ -42,16 +54,72 @@ final class PfcWatchdog {
     final long[] rxOk = new long[8];
     final long[] rxDrop = new long[8];
 
+    /** A watchdog running with {@code cfg} on the lossless queues {@code losslessQueueMask}, or stopped (null). */
     PfcWatchdog(Simulation sim, Port port, WatchdogConfig cfg, int losslessQueueMask, Switch owner, int portIndex) {
         this.sim = sim;
         this.port = port;
-        this.cfg = cfg;
-        this.queueMask = losslessQueueMask;
         this.owner = owner;
         this.portIndex = portIndex;
         this.timer = sim.timer(port.component(), this::onTimer);
         java.util.Arrays.fill(stallSincePs, -1);
         java.util.Arrays.fill(dueAtPs, Long.MAX_VALUE);
+        if (cfg != null) { // at build: nothing is paused or queued yet
+            this.cfg = cfg;
+            this.queueMask = losslessQueueMask;
+            this.reportMask = losslessQueueMask;
+        }
+    }
+
+    /** Queues that have been watched during the run (rows of {@code show pfcwd stats}). */
+    int reportMask() {
+        return reportMask;
+    }
+
+    /**
+     * {@code pfcwd start} with {@code next} on the lossless queues {@code losslessQueueMask}, or
+     * {@code pfcwd stop} (null). The same settings again change nothing; other settings stop and
+     * start. Stopping restores the stormed queues.
+     */
+    void configure(WatchdogConfig next, int losslessQueueMask) {
+        if (java.util.Objects.equals(next, cfg)) {
+            return;
+        }
+        stop();
+        if (next != null) {
+            start(next, losslessQueueMask);
+        }
+        port.kick();
+    }
+
+    private void stop() {
+        for (int q = 0; q < 8; q++) {
+            if (storm(q)) {
+                restore(q);
+            }
+            stallSincePs[q] = -1;
+            dueAtPs[q] = Long.MAX_VALUE;
+        }
+        stalledMask = 0;
+        queueMask = 0;
+        cfg = null;
+        timer.cancel();
+    }
+
+    /** Watches {@code mask}: a queue already paused with packets starts its countdown now. */
+    private void start(WatchdogConfig next, int mask) {
+        cfg = next;
+        queueMask = mask;
+        reportMask |= mask;
+        long now = sim.now();
+        int paused = port.pausedMask();
+        for (int q = 0; q < 8; q++) {
+            if ((mask >>> q & 1) != 0 && (paused >>> q & 1) != 0 && owner.queueLength(portIndex, q) > 0) {
+                stallSincePs[q] = now;
+                dueAtPs[q] = now + cfg.detectionPs();
+                stalledMask |= 1 << q;
+            }
+        }
+        arm();
     }
 
     /** Queues whose received pause is ignored (storm with drop or forward). */

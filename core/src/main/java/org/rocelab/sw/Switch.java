@@ -37,6 +37,7 @@ public final class Switch {
     private final int[] pgPriorities = new int[8];
     private int losslessMask;
     private int dynamicTh;
+    private WatchdogConfig watchdog;
     private int losslessPgMask;
     private int losslessQueueMask;
     private AclTable acl;
@@ -78,6 +79,7 @@ public final class Switch {
         }
         this.losslessMask = cfg.losslessMask();
         this.dynamicTh = cfg.dynamicTh();
+        this.watchdog = cfg.watchdog();
         this.losslessPgMask = cfg.losslessPgMask();
         this.losslessQueueMask = cfg.losslessQueueMask();
         this.acl = new AclTable(cfg.acl());
@@ -170,6 +172,25 @@ public final class Switch {
         losslessQueueMask = queueMask;
     }
 
+    /** The PFC watchdog's settings now (the configuration's unless changed), null when stopped. */
+    public WatchdogConfig watchdog() {
+        return watchdog;
+    }
+
+    /**
+     * Starts, changes or (with null) stops the PFC watchdog on every port during a run, as SONiC
+     * {@code pfcwd start} / {@code pfcwd stop}: stopping restores the queues in a storm (they honour
+     * PFC again, {@code STORM RESTORED} + 1); starting watches the lossless queues of now, a queue
+     * already paused with packets counting its detection time from now; new settings on a running
+     * watchdog stop it and start it again.
+     */
+    public void watchdog(WatchdogConfig next) {
+        for (SwitchPort sp : ports) {
+            sp.watchdog.configure(next, losslessQueueMask);
+        }
+        watchdog = next;
+    }
+
     /** The WRED/ECN profile of {@code tc}'s egress queue on the first port, or null (off). */
     public EcnProfile ecn(int tc) {
         if (ports.length == 0) {
@@ -245,9 +266,7 @@ public final class Switch {
         EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
         PfcGenerator pfc =
                 new PfcGenerator(sim, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
-        PfcWatchdog wd = cfg.watchdog() == null || losslessQueueMask == 0
-                ? null
-                : new PfcWatchdog(sim, port, cfg.watchdog(), losslessQueueMask, this, index);
+        PfcWatchdog wd = new PfcWatchdog(sim, port, watchdog, losslessQueueMask, this, index);
         queues.watchdog(wd);
         WredMarker[] wred = new WredMarker[8];
         for (int tc = 0; tc < 8; tc++) {
@@ -367,12 +386,12 @@ public final class Switch {
         p.trafficClass = tc;
         int pg = tcToPg[tc];
         int q = tcToQueue[tc];
-        if (ip.watchdog != null && ip.watchdog.dropping(q)) {
+        if (ip.watchdog.dropping(q)) {
             ip.watchdog.rxDrop[q]++;
             rxDrop(ip, p, DropReason.PFC_WATCHDOG);
             return;
         }
-        if (ip.watchdog != null && ip.watchdog.storm(q)) {
+        if (ip.watchdog.storm(q)) {
             ip.watchdog.rxOk[q]++;
         }
         if (isIp && !acl.permit(p)) {
@@ -433,7 +452,7 @@ public final class Switch {
             txDrop(op, q, p, DropReason.MTU);
             return;
         }
-        if (op.watchdog != null && op.watchdog.dropping(q)) {
+        if (op.watchdog.dropping(q)) {
             op.watchdog.txDrop[q]++;
             txDrop(op, q, p, DropReason.PFC_WATCHDOG);
             return;

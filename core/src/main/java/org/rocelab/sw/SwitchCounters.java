@@ -114,17 +114,14 @@ public final class SwitchCounters {
 
     /**
      * {@code show pfcwd stats} per lossless queue {@code n}: {@code n STORM DETECTED}, {@code
-     * STORM RESTORED}, {@code TX OK}, {@code TX DROP}, {@code RX OK}, {@code RX DROP}. Empty when
-     * the watchdog is off.
+     * STORM RESTORED}, {@code TX OK}, {@code TX DROP}, {@code RX OK}, {@code RX DROP}, for the queues
+     * the watchdog has watched during the run (kept after {@code pfcwd stop}). Empty when it never ran.
      */
     public Map<String, Long> pfcwd(String portName) {
         SwitchPort sp = port(portName);
         Map<String, Long> m = new LinkedHashMap<>();
         PfcWatchdog wd = sp.watchdog;
-        if (wd == null) {
-            return m;
-        }
-        int mask = sw.config().losslessQueueMask();
+        int mask = wd.reportMask();
         for (int q = 0; q < 8; q++) {
             if ((mask >>> q & 1) == 0) {
                 continue;

@@ -103,17 +103,17 @@ class ExamplesTest {
 
     @Test
     void designExampleSharesTheReceiverPortWithEcnAndDcqcnWithoutLoss() {
-        ExampleRun e = ExampleRun.of("incast-8to1-design", "duration=2ms");
+        ExampleRun e = ExampleRun.of("incast-8to1-design");
         RunResult r = e.result;
         assertThat(r.totalDrops()).isZero();
         assertThat(r.ecnMarked()).isPositive();
         assertThat(r.cnpSent()).isPositive();
         assertThat(r.cnpHandled()).isPositive();
         assertThat(e.port("sw0", "h0", "UC3 EcnMarked/pkts")).isPositive();
-        // marking at enqueue puts the queueing delay into the loop: the eight senders are cut to
-        // the floor while the marked queue drains and recover together, so the port idles between
-        // recoveries: about 83 Gb/s over 2 ms (81 over the full 10 ms; 90 with mark: dequeue)
-        assertThat(e.goodputGbps("ib_write_bw-0")).isBetween(0.75 * LINE_64K_GBPS, LINE_64K_GBPS);
+        assertThat(r.pauseFramesTx()).isZero();
+        // marking at dequeue keeps the queueing delay out of the loop; the start-up overshoot
+        // (eight QPs at line rate until the first CNPs) costs ~1 ms: 90.3 Gb/s over 10 ms
+        assertThat(e.goodputGbps("ib_write_bw-0")).isBetween(0.9 * LINE_64K_GBPS, LINE_64K_GBPS);
     }
 
     @Test

@@ -33,7 +33,12 @@ class DcqcnIncastTest {
         assertThat(none.cnpHandled()).isZero();
         assertThat(dcqcn.cnpHandled()).isPositive();
         if (profile.equals("mlx5")) {
-            assertThat(dcqcn.cnpHandled()).as("every CNP packet reaches its RP").isEqualTo(dcqcn.cnpSent());
+            // every CNP packet reaches its RP, except those still on the wire when the run stops:
+            // the NP spaces a QP's CNPs by 4 us, longer than a CNP's trip (~1.5 us), so at most
+            // one per sending QP
+            assertThat(dcqcn.cnpSent() - dcqcn.cnpHandled())
+                    .as("CNPs sent but not yet handled at the end")
+                    .isBetween(0L, 16L);
         }
         assertThat(none.totalDrops() + dcqcn.totalDrops()).isZero();
     }

@@ -207,17 +207,65 @@ class LiveSettingsFabricTest {
         assertThat(FabricProbe.paused(f, "sw0:h0", 3)).isTrue();
     }
 
+    /**
+     * {@code pfcwd stop} for 1 ms in the middle of the storm: sw0's watchdog (200 µs / 400 µs / drop)
+     * has declared the storm on sw0:h0 queue 3 before 1 ms; stopping restores the queue, which holds
+     * its packets behind h0's pauses again (no watchdog drops); at 2 ms the watchdog starts again
+     * and, h0 still stalled until 2.7 ms, detects the storm exactly one detection time later.
+     */
+    @Test
+    void pfcwdStopRestoresTheStormedQueueAndStartDetectsAgainOneDetectionTimeLater() {
+        Fabric f = FabricProbe.run(
+                        "name: pfcwd-stop",
+                        "seed: 1",
+                        "duration: 4ms",
+                        "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
+                        "nic: {pfc: [3], cc: {algorithm: none}}",
+                        "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: off}, buffer: {size: 4MB},",
+                        "         pfc: {watchdog: {detection_time: 200us, restoration_time: 400us, action: drop}}}",
+                        "workloads:",
+                        "  - {name: storm, kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KiB, duration: 4ms}",
+                        "faults:",
+                        "  - {at: 200us, host: h0, stall_rx: 2500us}",
+                        "  - {at: 1ms, set: {switches.sw0.pfc.watchdog.enabled: false}, for: 1ms}")
+                .fabric();
+        java.util.function.Supplier<java.util.Map<String, Long>> wd =
+                () -> f.sw("sw0").counters().pfcwd("h0");
+        f.sim().runUntil(1000 * US - 1);
+        assertThat(wd.get().get("3 STORM DETECTED")).isEqualTo(1);
+        assertThat(wd.get().get("3 STORM RESTORED")).isZero();
+        assertThat(f.sw("sw0").drops(DropReason.PFC_WATCHDOG)).isPositive();
+        f.sim().runUntil(1000 * US);
+        assertThat(f.sw("sw0").watchdog()).isNull();
+        assertThat(wd.get().get("3 STORM RESTORED")).isEqualTo(1);
+        long wdDrops = f.sw("sw0").drops(DropReason.PFC_WATCHDOG);
+        f.sim().runUntil(2000 * US - 1);
+        // stopped: the queue honours h0's pauses, sw0 pauses the senders again, nothing is dropped
+        assertThat(FabricProbe.paused(f, "sw0:h0", 3)).isTrue();
+        assertThat(FabricProbe.paused(f, "h1:sw0", 3)).isTrue();
+        assertThat(totalDrops(f)).isEqualTo(wdDrops);
+        f.sim().runUntil(2000 * US);
+        assertThat(f.sw("sw0").watchdog())
+                .isEqualTo(new org.rocelab.sw.WatchdogConfig(200 * US, 400 * US, org.rocelab.sw.WatchdogAction.DROP));
+        f.sim().runUntil(2200 * US - 1);
+        assertThat(wd.get().get("3 STORM DETECTED")).isEqualTo(1);
+        f.sim().runUntil(2200 * US);
+        assertThat(wd.get().get("3 STORM DETECTED")).isEqualTo(2);
+    }
+
     @Test
     void unsupportedKeyIsRejectedAtLoadNamingTheKey() {
         String yaml =
                 "name: x\ntopology: {kind: star, hosts: 2}\nworkloads:\n  - {kind: ib_write_bw, from: h1, to: h0}\n"
-                        + "faults:\n  - {at: 1ms, set: {switches.sw0.pfc.watchdog.enabled: false}, for: 3ms}\n";
+                        + "faults:\n  - {at: 1ms, set: {switches.sw0.pfc.xon_offset: 0}, for: 3ms}\n";
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> ScenarioLoader.parse(yaml, "t.yaml", java.util.List.of(), null))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessage("t.yaml:6:21: faults.0.set.switches.sw0.pfc.watchdog.enabled: cannot change during a run "
-                        + "(keys that can: switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
-                        + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, "
-                        + "switch(es).acl, nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>)");
+                .hasMessage(
+                        "t.yaml:6:21: faults.0.set.switches.sw0.pfc.xon_offset: cannot change during a run "
+                                + "(keys that can: switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
+                                + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, "
+                                + "switch(es).acl, switch(es).pfc.watchdog, "
+                                + "switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>)");
     }
 }

@@ -20,7 +20,7 @@ class ExamplesTest {
         assertThat(s.hosts()).hasSize(9);
         assertThat(s.workloads().get(0).from()).hasSize(8);
         assertThat(s.workloads().get(0).to()).containsOnly("h0");
-        assertThat(s.switchDefaults().ecn().get(3)).isEqualTo(new EcnSpec(400_000, 1_600_000, 0.2, false));
+        assertThat(s.switchDefaults().ecn().get(3)).isEqualTo(new EcnSpec(400_000, 1_600_000, 0.2, true));
         assertThat(s.switchDefaults().scheduler().dwrrWeights()).containsExactly(50, 1, 1, 50, 1, 1, 0, 1);
         assertThat(s.outputs().pcap()).containsExactly(new OutputSpec.PcapTap("sw0", "h0", 2000, "sw0-h0.pcap"));
         assertThat(load("incast-8to1-design.yaml", "switch.ecn.3.kmin=5KB").warnings())

@@ -37,8 +37,7 @@ class OverlayTest {
         assertThat(sw1.lossless()).containsExactly(3, 4);
         assertThat(sw1.ecn())
                 .containsExactly(
-                        Map.entry(3, new EcnSpec(200_000, 1_600_000, 0.2, false)),
-                        Map.entry(4, EcnSpec.AZURE_LOSSLESS));
+                        Map.entry(3, new EcnSpec(200_000, 1_600_000, 0.2, true)), Map.entry(4, EcnSpec.AZURE_LOSSLESS));
         assertThat(s.switchOverrides()).containsOnlyKeys("sw1");
     }
 

@@ -73,7 +73,7 @@ class ScenarioDefaultsTest {
                         0,
                         2288,
                         new WatchdogSpec(true, 200_000_000_000L, 200_000_000_000L, WatchdogAction.DROP)));
-        assertThat(w.ecn()).containsExactly(Map.entry(3, new EcnSpec(1_048_576L, 2_097_152L, 0.05, false)));
+        assertThat(w.ecn()).containsExactly(Map.entry(3, new EcnSpec(1_048_576L, 2_097_152L, 0.05, true)));
         assertThat(w.scheduler()).isEqualTo(new SchedulerSpec(List.of(), List.of(12, 12, 12, 12, 12, 12, 12, 12)));
         assertThat(w.acl()).isEmpty();
         assertThat(w.ecmp()).isEqualTo(new EcmpSpec(List.of("src_ip", "dst_ip", "proto", "src_port", "dst_port"), 0));

@@ -109,15 +109,21 @@ class SetOverrideTest {
         assertThat(Yaml.error(BASE + "faults:\n  - {at: 1ms, set: {switch.mtu: 4200}, for: 3ms}\n"))
                 .isEqualTo("t.yaml:9:21: faults.0.set.switch.mtu: cannot change during a run (keys that can: "
                         + "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, switch(es).ecn.<tc>.kmax, "
-                        + "switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, nic(s).pfc, "
-                        + "nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>)");
+                        + "switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, "
+                        + "switch(es).pfc.watchdog, switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, "
+                        + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>)");
         assertThat(Yaml.error(BASE + "faults:\n  - {at: 1ms, set: {switches.sw0.ecn.3: {mark: dequeue}}}\n"))
                 .startsWith("t.yaml:9:21: faults.0.set.switches.sw0.ecn.3: cannot change during a run");
         assertThat(RuntimeKeys.parse("nics.h1.cc.rpg_ai_rate"))
                 .isEqualTo(new RuntimeKeys.Target(false, "h1", "cc.rpg_ai_rate"));
         assertThat(RuntimeKeys.parse("switch.ecn.3.kmin")).isEqualTo(new RuntimeKeys.Target(true, null, "ecn.3.kmin"));
         assertThat(RuntimeKeys.parse("nic.cc.algorithm")).isNull();
-        assertThat(RuntimeKeys.parse("switch.pfc.watchdog.enabled")).isNull();
+        assertThat(RuntimeKeys.parse("switch.pfc.watchdog.enabled"))
+                .isEqualTo(new RuntimeKeys.Target(true, null, "pfc.watchdog.enabled"));
+        assertThat(RuntimeKeys.parse("switches.sw1.pfc.watchdog"))
+                .isEqualTo(new RuntimeKeys.Target(true, "sw1", "pfc.watchdog"));
+        assertThat(RuntimeKeys.parse("switch.pfc.watchdog.poll_interval")).isNull();
+        assertThat(RuntimeKeys.parse("switch.pfc.xon_offset")).isNull();
     }
 
     @Test
