@@ -24,6 +24,17 @@ public interface CongestionControl {
         }
     }
 
+    /**
+     * The NIC's congestion-control parameters changed during the run (mlx5 keeps DCQCN knobs per
+     * port and priority, and its firmware uses the current values for every QP): adopts the
+     * parameters {@code factory} would give a new QP if it makes this algorithm and profile, and
+     * keeps the state (rates, α, stage counters, timers already armed). Returns whether it did;
+     * false leaves this QP as it was. Called once per QP per change, never per packet.
+     */
+    default boolean retune(CcFactory factory) {
+        return false;
+    }
+
     /** The QP is destroyed or the run ends: cancel timers. */
     default void close() {}
 

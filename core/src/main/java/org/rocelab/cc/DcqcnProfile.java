@@ -14,24 +14,21 @@ public enum DcqcnProfile {
     PAPER("paper", PaperParams.KNOBS) {
         @Override
         CcFactory factory(Map<String, String> params) {
-            PaperParams p = PaperParams.parse(params);
-            return host -> new PaperDcqcn(host, p);
+            return new PaperDcqcn.Factory(PaperParams.parse(params));
         }
     },
     /** NVIDIA ConnectX firmware (the default). */
     MLX5("mlx5", Mlx5Params.KNOBS) {
         @Override
         CcFactory factory(Map<String, String> params) {
-            Mlx5Params p = Mlx5Params.parse(params);
-            return host -> new Mlx5Dcqcn(host, p);
+            return new Mlx5Dcqcn.Factory(Mlx5Params.parse(params));
         }
     },
     /** The HPCC ns-3 simulator's "Mellanox version". */
     HPCC("hpcc", HpccParams.KNOBS) {
         @Override
         CcFactory factory(Map<String, String> params) {
-            HpccParams p = HpccParams.parse(params);
-            return host -> new HpccDcqcn(host, p);
+            return new HpccDcqcn.Factory(HpccParams.parse(params));
         }
     };
 

@@ -30,9 +30,17 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
     /** rdma-hw.cc ScheduleDecreaseRateMlx(q, 1): "add 1 ns to make sure rate decrease is after alpha update". */
     public static final long DECREASE_OFFSET_PS = 1_000L;
 
-    private final HpccParams p;
-    private final long aiBps;
-    private final long haiBps;
+    /** Makes hpcc reaction points with {@code params}; a running one adopts them ({@link #retune}). */
+    public record Factory(HpccParams params) implements CcFactory {
+        @Override
+        public CongestionControl create(CcHost host) {
+            return new HpccDcqcn(host, params);
+        }
+    }
+
+    private HpccParams p;
+    private long aiBps;
+    private long haiBps;
     private final Timer decreaseTimer;
     private final Timer increaseTimer;
 
@@ -46,11 +54,40 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
 
     public HpccDcqcn(CcHost host, HpccParams params) {
         super(host, host.lineRateBps());
+        adopt(params);
+        this.decreaseTimer = sim.timer(host.component(), this::onDecreaseCheck);
+        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    private void adopt(HpccParams params) {
         this.p = params;
         this.aiBps = params.aiRateBps(lineRateBps);
         this.haiBps = params.haiRateBps(lineRateBps);
-        this.decreaseTimer = sim.timer(host.component(), this::onDecreaseCheck);
-        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    /**
+     * Adopts new knobs during a run: α's ticks up to now use the old interval and g, later ones
+     * the new interval from the same origin; timers already armed run out on the old periods.
+     */
+    @Override
+    public boolean retune(CcFactory factory) {
+        if (!(factory instanceof Factory f)) {
+            return false;
+        }
+        long now = sim.now();
+        if (firstCnpSeen) {
+            updateAlpha(now);
+        }
+        adopt(f.params());
+        if (firstCnpSeen) {
+            alphaTicks = (now - originPs) / p.alphaIntervalPs();
+        }
+        return true;
+    }
+
+    /** The knobs in use now. */
+    public HpccParams params() {
+        return p;
     }
 
     @Override

@@ -26,8 +26,21 @@ import org.rocelab.sim.Timer;
  * The α tick and the decrease check share the first CNP's time as origin; where they coincide α is
  * updated first. A CNP at the exact time of a tick or check counts for the next period
  * ({@link CnpLatch}).
+ *
+ * <p>Knobs changed during a run ({@link #retune}) act from the next decision: α is brought up to
+ * the change on the old {@code dce_tcp_rtt} and continues on the new one from the same origin; a
+ * period already armed (increase timer, decrease check) runs out before the new one is used; RC
+ * and RT are held to a lower cap, and a QP without a limiter moves to the new cap.
  */
 public final class Mlx5Dcqcn extends DcqcnReactionPoint {
+    /** Makes mlx5 reaction points with {@code params}; a running one adopts them ({@link #retune}). */
+    public record Factory(Mlx5Params params) implements CcFactory {
+        @Override
+        public CongestionControl create(CcHost host) {
+            return new Mlx5Dcqcn(host, params);
+        }
+    }
+
     private static final int ALPHA_ONE = 1024;
     private static final int ALPHA_MAX = 1023;
     /**
@@ -38,9 +51,9 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
      */
     static final int FRACTION_BITS = 16;
 
-    private final Mlx5Params p;
-    private final long capBps;
-    private final long firstCnpRateBps;
+    private Mlx5Params p;
+    private long capBps;
+    private long firstCnpRateBps;
     private final Timer decreaseTimer;
     private final Timer increaseTimer;
 
@@ -56,11 +69,45 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
 
     public Mlx5Dcqcn(CcHost host, Mlx5Params params) {
         super(host, params.capBps(host.lineRateBps()));
+        adopt(params);
+        this.decreaseTimer = sim.timer(host.component(), this::onDecreaseCheck);
+        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    private void adopt(Mlx5Params params) {
         this.p = params;
         this.capBps = params.capBps(lineRateBps);
         this.firstCnpRateBps = params.rateOnFirstCnpBps() == 0 ? capBps : Math.min(params.rateOnFirstCnpBps(), capBps);
-        this.decreaseTimer = sim.timer(host.component(), this::onDecreaseCheck);
-        this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    @Override
+    public boolean retune(CcFactory factory) {
+        if (!(factory instanceof Factory f)) {
+            return false;
+        }
+        long now = sim.now();
+        long before = rcBps;
+        if (active) {
+            updateAlpha(now);
+        }
+        adopt(f.params());
+        if (active) {
+            alphaTicks = (now - originPs) / p.alphaPeriodPs();
+            rcBps = Math.min(rcBps, capBps);
+            rtBps = Math.min(rtBps, capBps);
+        } else {
+            rcBps = capBps;
+            rtBps = capBps;
+        }
+        if (rcBps != before) {
+            host.rateChanged();
+        }
+        return true;
+    }
+
+    /** The knobs in use now. */
+    public Mlx5Params params() {
+        return p;
     }
 
     @Override

@@ -22,7 +22,15 @@ import org.rocelab.sim.Timer;
  * found in the authors' ns-3 code is not in the paper and not modelled.
  */
 public final class PaperDcqcn extends DcqcnReactionPoint {
-    private final PaperParams p;
+    /** Makes paper reaction points with {@code params}; a running one adopts them ({@link #retune}). */
+    public record Factory(PaperParams params) implements CcFactory {
+        @Override
+        public CongestionControl create(CcHost host) {
+            return new PaperDcqcn(host, params);
+        }
+    }
+
+    private PaperParams p;
     private final Timer increaseTimer;
 
     private double alpha;
@@ -38,6 +46,25 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
         this.p = params;
         this.alpha = params.initialAlpha();
         this.increaseTimer = sim.timer(host.component(), this::onIncreaseTimer);
+    }
+
+    /**
+     * Adopts new knobs during a run: α's K-timer decays up to now use the old K and g, later ones
+     * the new; the increase timer already armed runs out on the old T.
+     */
+    @Override
+    public boolean retune(CcFactory factory) {
+        if (!(factory instanceof Factory f)) {
+            return false;
+        }
+        updateAlpha(sim.now());
+        p = f.params();
+        return true;
+    }
+
+    /** The knobs in use now. */
+    public PaperParams params() {
+        return p;
     }
 
     @Override

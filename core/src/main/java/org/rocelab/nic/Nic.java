@@ -83,13 +83,14 @@ public final class Nic {
 
     /**
      * Changes the PFC priorities during a run (mlx5 {@code --pfc} live): the ones the NIC
-     * generates PFC for and honours; a pause in progress on the old ones is resumed.
+     * honours and, unless configured not to generate PFC, generates PFC for; a pause in progress
+     * on the old ones is resumed.
      */
     public void pfcMask(int mask) {
         this.pfcMask = mask & 0xFF;
         port.pfcEnabled(pfcMask);
         if (pfc != null) {
-            pfc.mask(pfcMask);
+            pfc.mask(cfg.generatedPfcMask(pfcMask));
         }
     }
 
@@ -112,11 +113,23 @@ public final class Nic {
     }
 
     /**
-     * Changes the congestion control (e.g. DCQCN knobs) during a run: QPs created from now on
-     * use it; existing QPs keep the reaction point they were created with.
+     * Changes the congestion control (e.g. DCQCN knobs) during a run, as mlx5 firmware applies
+     * its per-port parameters to every QP: QPs created from now on use {@code factory}, and each
+     * existing QP's reaction point adopts its parameters from its next decision
+     * ({@link org.rocelab.cc.CongestionControl#retune}) if it is of the same algorithm and
+     * profile (otherwise it keeps its own). One pass over the QPs per change, none per packet.
+     *
+     * @return how many existing QPs adopted the new parameters
      */
-    public void ccFactory(org.rocelab.cc.CcFactory factory) {
+    public int ccFactory(org.rocelab.cc.CcFactory factory) {
         this.cc = java.util.Objects.requireNonNull(factory, "cc");
+        int retuned = 0;
+        for (TxQueue q : queues) {
+            if (q.pacer().cc().retune(factory)) {
+                retuned++;
+            }
+        }
+        return retuned;
     }
 
     private TxScheduler pipelines() {
@@ -128,7 +141,7 @@ public final class Nic {
             tx = new TxScheduler(sim, this, port, slot, cfg.messageIntervalPs());
             rx = new RxPipeline(sim, pool, this, slot, cfg);
             pfc = new PfcGenerator(sim, this, port, rx, cfg);
-            pfc.mask(pfcMask);
+            pfc.mask(cfg.generatedPfcMask(pfcMask));
             rx.pfc(pfc);
         }
         return tx;

@@ -17,7 +17,8 @@ import org.rocelab.rc.RnrTimer;
  * @param pcp 802.1p priority of the RoCE traffic; also the packets' traffic class
  * @param vlanId VLAN id of an 802.1Q tag, or -1 for untagged frames (the PCP then travels only
  *     as the packet's traffic class, as with DSCP trust)
- * @param pfcMask lossless priorities (bit n = priority n) for which this NIC sends PFC
+ * @param pfcMask PFC-enabled priorities (bit n = priority n): the NIC honours received PFC for
+ *     them and, if {@code pfcGenerate}, sends PFC for them
  * @param ecn whether packets are sent ECN-capable (ECT(0))
  * @param cnpDscp DSCP of CNPs (mlx5 cnp_dscp)
  * @param cnpPcp 802.1p priority of CNPs (mlx5 cnp_802p_prio)
@@ -45,6 +46,8 @@ import org.rocelab.rc.RnrTimer;
  *     alike (no preamble, IFG, BTH, ICRC or FCS), as HPCC's ns-3 accounts them
  * @param ackPcp priority (and NIC queue) of ACK/NAKs, -1 = the QP's (hpcc ACK_HIGH_PRIO: 0)
  * @param ackDscp DSCP of ACK/NAKs, -1 = the QP's
+ * @param pfcGenerate whether the NIC sends PFC for its {@code pfcMask} priorities when its receive
+ *     buffer fills (true, as mlx5 {@code --pfc}); false: it only honours PFC (HPCC ns-3 hosts)
  */
 public record NicConfig(
         int mtu,
@@ -77,7 +80,8 @@ public record NicConfig(
         int segmentBytes,
         boolean hpccFraming,
         int ackPcp,
-        int ackDscp) {
+        int ackDscp,
+        boolean pfcGenerate) {
 
     public NicConfig {
         check("nic.segment_bytes", segmentBytes, 0, 1 << 20);
@@ -128,6 +132,11 @@ public record NicConfig(
         }
     }
 
+    /** The priorities the NIC sends PFC for with PFC-enabled priorities {@code mask}: all or none. */
+    public int generatedPfcMask(int mask) {
+        return pfcGenerate ? mask : 0;
+    }
+
     /** The defaults of {@link Builder}. */
     public static NicConfig defaults() {
         return builder().build();
@@ -171,6 +180,7 @@ public record NicConfig(
         b.hpccFraming = hpccFraming;
         b.ackPcp = ackPcp;
         b.ackDscp = ackDscp;
+        b.pfcGenerate = pfcGenerate;
         return b;
     }
 
@@ -263,6 +273,7 @@ public record NicConfig(
         private boolean hpccFraming;
         private int ackPcp = -1;
         private int ackDscp = -1;
+        private boolean pfcGenerate = true;
 
         public Builder mtu(int v) {
             mtu = v;
@@ -291,6 +302,12 @@ public record NicConfig(
 
         public Builder pfcMask(int v) {
             pfcMask = v;
+            return this;
+        }
+
+        /** Whether the NIC sends PFC (true) or only honours it (false); default true. */
+        public Builder pfcGenerate(boolean v) {
+            pfcGenerate = v;
             return this;
         }
 
@@ -451,7 +468,8 @@ public record NicConfig(
                     segmentBytes,
                     hpccFraming,
                     ackPcp,
-                    ackDscp);
+                    ackDscp,
+                    pfcGenerate);
         }
     }
 }

@@ -42,7 +42,7 @@ final class PfcGenerator {
         this.rx = rx;
         this.counters = nic.counters();
         this.mac = nic.mac();
-        this.mask = cfg.pfcMask();
+        this.mask = cfg.generatedPfcMask(cfg.pfcMask());
         this.xoffBytes = cfg.rxBufferBytes() - cfg.rxHeadroomBytes();
         this.xonBytes = xoffBytes / 2;
         this.warningPs = cfg.pauseStormWarningPs();

@@ -1,7 +1,6 @@
 package org.rocelab.nic;
 
 import java.util.function.LongConsumer;
-import org.rocelab.cc.CcHost;
 import org.rocelab.cc.CongestionControl;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
@@ -27,7 +26,7 @@ import org.rocelab.sim.Timer;
  * (one wake-up for pacing and request readiness; the requester's retransmit and RNR timers)
  * are created once and reused.
  */
-public final class QueuePair implements RcHost, CcHost, TxQueue {
+public final class QueuePair implements RcHost, TxQueue {
     private final Nic nic;
     private final Simulation sim;
     private final NicConfig cfg;
@@ -42,7 +41,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     private final Requester requester;
     private final Responder responder;
     private final Timer wakeTimer;
-    private final CongestionControl cc;
+    private final QpPacer pacer;
     private final QpCounters counters = new QpCounters();
     private QpState state = QpState.RESET;
 
@@ -60,9 +59,6 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     private boolean inDataRing;
     private boolean ackQueued;
     private boolean cnpQueued;
-    private long nextSendPs;
-    private long lastSendPs;
-    private int lastWireBytes;
     private long lastCnpPs = Long.MIN_VALUE / 4;
 
     QueuePair(
@@ -93,7 +89,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         this.udpSrcPort = 0xC000 | (qpn & 0x3FFF);
         this.dscp = cfg.dscp();
         this.pcp = cfg.pcp();
-        this.cc = nic.ccFactory().create(this);
+        this.pacer = new QpPacer(nic, component, this::paceChanged);
     }
 
     /** The QP number (QPN). */
@@ -108,6 +104,11 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
 
     public Nic nic() {
         return nic;
+    }
+
+    /** The component that owns this QP's timers (and its reaction point's). */
+    public Component component() {
+        return component;
     }
 
     @Override
@@ -131,7 +132,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     }
 
     public CongestionControl congestionControl() {
-        return cc;
+        return pacer.cc();
     }
 
     /** Tags this QP's packets with a workload flow id ({@link Packet#flowId}). */
@@ -374,7 +375,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         int op = p.opcode;
         if (op == Opcode.CNP) {
             counters.cnpRx++;
-            cc.onCnp(now);
+            pacer.cc().onCnp(now);
             nic.consume(p);
             return;
         }
@@ -388,7 +389,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
             } else {
                 counters.nakRx++;
             }
-            cc.onAck(now, p.becn);
+            pacer.cc().onAck(now, p.becn);
             requester.onAcknowledge(p.psn, p.aethSyndrome);
             nic.consume(p);
             return;
@@ -481,9 +482,9 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
             inDataRing = false;
             return null;
         }
-        if (nextSendPs > now) {
+        if (pacer.nextSendPs() > now) {
             inDataRing = false;
-            wakeTimer.scheduleAt(nextSendPs);
+            wakeTimer.scheduleAt(pacer.nextSendPs());
             return null;
         }
         Packet p;
@@ -505,10 +506,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
             p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES;
             p.wireBytes = p.frameBytes;
         }
-        lastSendPs = now;
-        lastWireBytes = p.wireBytes;
-        nextSendPs = now + nic.port().serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
-        cc.onPacketSent(now, p.wireBytes);
+        pacer.sent(now, p.wireBytes);
         nic.countTx(p);
         counters.dataFramesTx++;
         counters.txBytes += p.frameBytes;
@@ -521,6 +519,11 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
     @Override
     public boolean wantsData() {
         return state == QpState.RTS && (responder.hasReadResponse() || requester.hasSendable());
+    }
+
+    @Override
+    public QpPacer pacer() {
+        return pacer;
     }
 
     @Override
@@ -543,7 +546,7 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         if (t == Long.MAX_VALUE) {
             return;
         }
-        t = Math.max(t, nextSendPs);
+        t = Math.max(t, pacer.nextSendPs());
         if (t <= now) {
             wakeTimer.cancel();
             inDataRing = true;
@@ -638,39 +641,10 @@ public final class QueuePair implements RcHost, CcHost, TxQueue {
         modifyToError();
     }
 
-    // ---- CcHost ----
-
-    @Override
-    public Simulation sim() {
-        return sim;
-    }
-
-    @Override
-    public Component component() {
-        return component;
-    }
-
-    @Override
-    public long lineRateBps() {
-        return nic.port().rateBps();
-    }
-
-    @Override
-    public void rateChanged() {
-        if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
-        }
+    /** The pacer re-timed the next packet after a rate change. */
+    private void paceChanged() {
         if (!inDataRing) {
             wake();
-        }
-    }
-
-    @Override
-    public void countCnp(boolean handled) {
-        if (handled) {
-            nic.counters().rpCnpHandled++;
-        } else {
-            nic.counters().rpCnpIgnored++;
         }
     }
 

@@ -24,6 +24,9 @@ interface TxQueue {
     /** The arbiter dropped it from its ready ring. */
     void leftDataRing();
 
+    /** The QP's rate limiter and reaction point. */
+    QpPacer pacer();
+
     /** A frame for this QP, after the receive pipeline. */
     void receive(Packet p);
 }

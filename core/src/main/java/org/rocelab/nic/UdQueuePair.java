@@ -1,7 +1,5 @@
 package org.rocelab.nic;
 
-import org.rocelab.cc.CcHost;
-import org.rocelab.cc.CongestionControl;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
 import org.rocelab.rc.RecvWqe;
@@ -17,10 +15,11 @@ import org.rocelab.sim.Timer;
  * DETH (Q_Key, source QPN). No acknowledgements and no retransmission: a send completes when
  * its packet goes to the wire; a packet with the wrong Q_Key is dropped silently, one that finds
  * no receive WQE is dropped and counted in {@code out_of_buffer}. A receive completion's length
- * includes the 40-byte GRH, as in libibverbs. Paced by its congestion control like an RC QP;
- * UD QPs receive CNPs but do not generate them.
+ * includes the 40-byte GRH, as in libibverbs. Congestion control as for RC QPs: paced by its
+ * reaction point, which acts on CNPs; a CE-marked datagram with the right Q_Key makes the
+ * {@link UdNotificationPoint} send a CNP to its source QP.
  */
-public final class UdQueuePair implements TxQueue, CcHost {
+public final class UdQueuePair implements TxQueue {
     /** The GRH libibverbs places before UD receive data. */
     public static final int GRH_BYTES = 40;
 
@@ -37,7 +36,8 @@ public final class UdQueuePair implements TxQueue, CcHost {
     private final int maxSendWr;
     private final int maxRecvWr;
     private final Timer wakeTimer;
-    private final CongestionControl cc;
+    private final QpPacer pacer;
+    private final UdNotificationPoint np;
     private final long[] wrId;
     private final WrOpcode[] opcode;
     private final int[] length;
@@ -55,9 +55,6 @@ public final class UdQueuePair implements TxQueue, CcHost {
     private int psn;
     private QpState state = QpState.RESET;
     private boolean inDataRing;
-    private long nextSendPs;
-    private long lastSendPs;
-    private int lastWireBytes;
 
     UdQueuePair(
             Nic nic,
@@ -99,7 +96,8 @@ public final class UdQueuePair implements TxQueue, CcHost {
         }
         this.rqMask = rqCap - 1;
         this.wakeTimer = sim.timer(component, now -> wake());
-        this.cc = nic.ccFactory().create(this);
+        this.pacer = new QpPacer(nic, component, this::paceChanged);
+        this.np = new UdNotificationPoint(nic, index);
     }
 
     public int qpn() {
@@ -108,6 +106,11 @@ public final class UdQueuePair implements TxQueue, CcHost {
 
     public int qkey() {
         return qkey;
+    }
+
+    /** This QP's reaction point (its rate paces the QP's datagrams). */
+    public org.rocelab.cc.CongestionControl congestionControl() {
+        return pacer.cc();
     }
 
     @Override
@@ -238,7 +241,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
 
     @Override
     public Packet pollControl(int kind) {
-        return null;
+        return kind == 1 ? np.poll() : null;
     }
 
     @Override
@@ -248,7 +251,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
             return null;
         }
         int i = sqHead & sqMask;
-        long ready = Math.max(nextSendPs, readyPs[i]);
+        long ready = Math.max(pacer.nextSendPs(), readyPs[i]);
         if (ready > now) {
             inDataRing = false;
             wakeTimer.scheduleAt(ready);
@@ -276,10 +279,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
         p.immDt = imm[i];
         p.payloadBytes = length[i];
         p.computeSizes();
-        lastSendPs = now;
-        lastWireBytes = p.wireBytes;
-        nextSendPs = now + nic.port().serializationPs(p.wireBytes, Math.max(1, cc.rateBps()));
-        cc.onPacketSent(now, p.wireBytes);
+        pacer.sent(now, p.wireBytes);
         nic.countTx(p);
         if (signaled[i]) {
             complete(sendCq, wrId[i], WcStatus.IBV_WC_SUCCESS, WcOpcode.SEND, length[i]);
@@ -294,6 +294,11 @@ public final class UdQueuePair implements TxQueue, CcHost {
     }
 
     @Override
+    public QpPacer pacer() {
+        return pacer;
+    }
+
+    @Override
     public void leftDataRing() {
         inDataRing = false;
     }
@@ -303,7 +308,7 @@ public final class UdQueuePair implements TxQueue, CcHost {
             return;
         }
         long now = sim.now();
-        long t = Math.max(nextSendPs, readyPs[sqHead & sqMask]);
+        long t = Math.max(pacer.nextSendPs(), readyPs[sqHead & sqMask]);
         if (t <= now) {
             wakeTimer.cancel();
             inDataRing = true;
@@ -317,8 +322,11 @@ public final class UdQueuePair implements TxQueue, CcHost {
     @Override
     public void receive(Packet p) {
         if (p.opcode == Opcode.CNP) {
-            cc.onCnp(sim.now());
+            pacer.cc().onCnp(sim.now());
         } else if ((state == QpState.RTR || state == QpState.RTS) && Opcode.hasDeth(p.opcode) && p.dethQkey == qkey) {
+            if (p.ceMarked()) {
+                np.onMarked(p, sim.now());
+            }
             if (rqHead == rqTail) {
                 nic.counters().transport.outOfBuffer++;
             } else {
@@ -345,39 +353,10 @@ public final class UdQueuePair implements TxQueue, CcHost {
         nic.consume(p);
     }
 
-    // ---- CcHost ----
-
-    @Override
-    public Simulation sim() {
-        return sim;
-    }
-
-    @Override
-    public Component component() {
-        return component;
-    }
-
-    @Override
-    public long lineRateBps() {
-        return nic.port().rateBps();
-    }
-
-    @Override
-    public void rateChanged() {
-        if (lastWireBytes > 0) {
-            nextSendPs = lastSendPs + nic.port().serializationPs(lastWireBytes, Math.max(1, cc.rateBps()));
-        }
+    /** The pacer re-timed the next packet after a rate change. */
+    private void paceChanged() {
         if (!inDataRing) {
             wake();
-        }
-    }
-
-    @Override
-    public void countCnp(boolean handled) {
-        if (handled) {
-            nic.counters().rpCnpHandled++;
-        } else {
-            nic.counters().rpCnpIgnored++;
         }
     }
 

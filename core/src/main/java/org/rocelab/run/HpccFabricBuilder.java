@@ -110,8 +110,6 @@ public final class HpccFabricBuilder {
                     HpccTopology.hostIp(id),
                     0x0200_0000_0000L | id,
                     hostPorts[id]);
-            // HPCC hosts never send PFC (pfcMask 0) but obey it on every priority
-            hostPorts[id].pfcEnabled(0xFF);
         }
         addRoutes(graph, switches);
         Fabric f = new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
@@ -243,7 +241,8 @@ public final class HpccFabricBuilder {
                 .mtu(1024)
                 .segmentBytes(c.payloadBytes())
                 .hpccFraming(true)
-                .pfcMask(0)
+                .pfcMask(0xFF) // HPCC hosts obey PFC on every priority but never send it
+                .pfcGenerate(false)
                 .cnpOnAck(true)
                 .ackEvery(1)
                 .timeout(0)

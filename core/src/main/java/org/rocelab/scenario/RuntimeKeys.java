@@ -21,7 +21,7 @@ public final class RuntimeKeys {
     public static final String LISTING = "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
             + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, "
             + "switch(es).pfc.watchdog, switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, "
-            + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only)";
+            + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>";
 
     private RuntimeKeys() {}
 

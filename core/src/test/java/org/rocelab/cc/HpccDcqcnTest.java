@@ -160,4 +160,20 @@ class HpccDcqcnTest {
         assertThat(p.aiRateBps(100_000_000_000L)).isEqualTo(50_000_000L);
         assertThat(p.haiRateBps(100_000_000_000L)).isEqualTo(100_000_000L);
     }
+
+    @Test
+    void aRetunedRateAiIsTheNextAdditiveStep() {
+        HpccDcqcn cc = qp("CLAMP_TARGET_RATE", "1");
+        flaggedAcks(cc, 0, us(8));
+        host.runTo(us(308) + ns(1)); // fast recovery: RC 37.5 Gb/s, RT 50 Gb/s
+        assertThat(cc.retune(
+                        new HpccDcqcn.Factory(HpccParams.parse(Map.of("CLAMP_TARGET_RATE", "1", "RATE_AI", "1000")))))
+                .isTrue();
+        host.runTo(us(608) + ns(1));
+        assertThat(cc.targetBps()).isEqualTo(51_000_000_000L);
+        assertThat(cc.rateBps()).isEqualTo(37_500_000_000L / 2 + 51_000_000_000L / 2);
+        assertThat(cc.retune(DcqcnProfile.fromParams(Map.of())))
+                .as("an mlx5 factory")
+                .isFalse();
+    }
 }

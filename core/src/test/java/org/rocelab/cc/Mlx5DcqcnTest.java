@@ -313,4 +313,53 @@ class Mlx5DcqcnTest {
         cc.close();
         assertThat(host.sim.pendingEvents()).isZero();
     }
+
+    @Test
+    void aRetunedAiRateIsTheNextAdditiveStepOfARunningReactionPoint() {
+        // RC 10.25 Gb/s, RT 20.48 Gb/s after the 4 µs cut; fast recovery at 304 µs, additive at 604 µs
+        Mlx5Dcqcn cc = limitedAfterCut("rpg_byte_reset", "0");
+        host.runTo(us(304));
+        assertThat(cc.rateBps()).isEqualTo(15_365_000_000L);
+        host.runTo(us(450));
+        Mlx5Params faster = Mlx5Params.parse(Map.of(
+                "rate_to_set_on_first_cnp", "20480",
+                "dce_tcp_rtt", "55",
+                "rpg_byte_reset", "0",
+                "rpg_ai_rate", "1000"));
+        assertThat(cc.retune(new Mlx5Dcqcn.Factory(faster))).isTrue();
+        assertThat(cc.params().aiRateBps()).isEqualTo(1_000_000_000L);
+        assertThat(cc.rateBps()).as("no rate change at the retune").isEqualTo(15_365_000_000L);
+        host.runTo(us(604) - 1);
+        assertThat(cc.targetBps()).isEqualTo(20_480_000_000L);
+        host.runTo(us(604));
+        assertThat(cc.targetBps()).isEqualTo(20_480_000_000L + 1_000_000_000L);
+        assertThat(cc.rateBps()).isEqualTo((15_365_000_000L + 21_480_000_000L + 1) / 2);
+
+        host = new FakeCcHost(LINE);
+        Mlx5Dcqcn kept = limitedAfterCut("rpg_byte_reset", "0");
+        host.runTo(us(604));
+        assertThat(kept.targetBps()).as("without the retune: 5 Mb/s").isEqualTo(20_480_000_000L + 5_000_000L);
+    }
+
+    @Test
+    void aRetunedAlphaPeriodContinuesFromTheSameOriginAndOtherProfilesAreRefused() {
+        Mlx5Dcqcn cc = qp("dce_tcp_rtt", "55", "rpg_time_reset", "100000");
+        cc.onCnp(0);
+        host.runTo(us(110));
+        assertThat(cc.alphaFixed()).isEqualTo(1013); // ticks at 55 and 110 µs without a CNP
+        assertThat(cc.retune(new Mlx5Dcqcn.Factory(
+                        Mlx5Params.parse(Map.of("dce_tcp_rtt", "10", "rpg_time_reset", "100000")))))
+                .isTrue();
+        host.runTo(us(120) - 1);
+        assertThat(cc.alphaFixed()).isEqualTo(1013);
+        host.runTo(us(120));
+        assertThat(cc.alphaFixed())
+                .as("the 10 µs grid from the first CNP: next tick 120 µs")
+                .isEqualTo(1008);
+        host.runTo(us(130));
+        assertThat(cc.alphaFixed()).isEqualTo(1003);
+        assertThat(cc.retune(NoCongestionControl.FACTORY)).isFalse();
+        assertThat(cc.retune(DcqcnProfile.fromParams(Map.of("profile", "paper"))))
+                .isFalse();
+    }
 }

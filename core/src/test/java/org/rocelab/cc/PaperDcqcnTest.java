@@ -138,4 +138,19 @@ class PaperDcqcnTest {
         cc.onCnp(us(30_000));
         assertThat(host.sim.pendingEvents()).isEqualTo(1);
     }
+
+    @Test
+    void aRetunedRateAiIsTheNextAdditiveStep() {
+        PaperDcqcn cc = qp();
+        cc.onCnp(0);
+        cc.onCnp(0);
+        host.runTo(us(300)); // five fast recoveries: RC 49.21875 Gb/s, RT 50 Gb/s
+        assertThat(cc.retune(new PaperDcqcn.Factory(PaperParams.parse(Map.of("rate_ai", "1000")))))
+                .isTrue();
+        assertThat(cc.params().aiRateBps()).isEqualTo(1_000_000_000L);
+        host.runTo(us(330));
+        assertThat(cc.targetBps()).isEqualTo(51_000_000_000L);
+        assertThat(cc.rateBps()).isEqualTo((49_218_750_000L + 51_000_000_000L + 1) / 2);
+        assertThat(cc.retune(NoCongestionControl.FACTORY)).isFalse();
+    }
 }

@@ -75,6 +75,51 @@ class NicPfcTest {
     }
 
     @Test
+    void aNicThatDoesNotGeneratePfcDropsWhenStalledButHonoursItsPeersPauses() {
+        NicConfig sends = NicConfig.defaults();
+        NicConfig obeysOnly =
+                NicConfig.builder().pfcMask(0xFF).pfcGenerate(false).build();
+        BackToBack stalled = new BackToBack(1, RATE, 10_000L, sends, obeysOnly, 64, 0);
+        stalled.b.stallRx(100 * US);
+        for (int i = 0; i < 40; i++) {
+            stalled.qpA.postSend(stalled.write(i, 65536));
+        }
+        stalled.sim.runUntilIdle();
+        assertThat(stalled.portB.counters().txPause).containsOnly(0L);
+        assertThat(stalled.b.pausing()).isFalse();
+        assertThat(stalled.b.counters().rxDiscardsPhy).isPositive();
+        assertThat(stalled.sendA).hasSize(40).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
+        assertThat(stalled.pool.live()).isZero();
+
+        // the same NIC sending to a stalled NIC that does pause: it stops, nothing is lost
+        BackToBack paused = new BackToBack(1, RATE, 10_000L, sends, obeysOnly, 64, 0);
+        paused.a.stallRx(200 * US);
+        for (int i = 0; i < 60; i++) {
+            paused.qpB.postSend(new SendWr()
+                    .wrId(i)
+                    .local(BackToBack.BUF, 65536, paused.mrB.lkey())
+                    .remote(BackToBack.BUF, paused.mrA.rkey()));
+        }
+        paused.sim.runUntilIdle();
+        assertThat(paused.portA.counters().txPause[3]).isEqualTo(3); // XOFF, one refresh, XON
+        assertThat(paused.portB.counters().rxPause[3]).isEqualTo(3);
+        assertThat(paused.portB.counters().rxPauseDurationPs[3]).isBetween(180 * US, 200 * US);
+        assertThat(paused.a.counters().rxDiscardsPhy).isZero();
+        assertThat(paused.sendB).hasSize(60).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
+        assertThat(paused.pool.live()).isZero();
+
+        // a live PFC change keeps it a non-generator
+        stalled.b.pfcMask(1 << 3);
+        assertThat(stalled.b.pfcMask()).isEqualTo(1 << 3);
+        stalled.b.stallRx(100 * US);
+        for (int i = 0; i < 40; i++) {
+            stalled.qpA.postSend(stalled.write(100 + i, 65536));
+        }
+        stalled.sim.runUntilIdle();
+        assertThat(stalled.portB.counters().txPause).containsOnly(0L);
+    }
+
+    @Test
     void slowPcieReceiverPausesALineRateSender() {
         NicConfig fast = NicConfig.defaults();
         NicConfig slow = NicConfig.builder().pcie(PcieSlot.of(3, 8, 256)).build();

@@ -51,7 +51,9 @@ class HpccFabricBuilderTest {
         NicConfig c = HpccFabricBuilder.nicConfig(s);
         assertThat(c.segmentFor(1024)).isEqualTo(1000);
         assertThat(c.hpccFraming()).isTrue();
-        assertThat(c.pfcMask()).isZero();
+        assertThat(c.pfcMask()).as("hosts obey PFC on every priority").isEqualTo(0xFF);
+        assertThat(c.pfcGenerate()).as("but never send it").isFalse();
+        assertThat(c.generatedPfcMask(c.pfcMask())).isZero();
         assertThat(c.cnpOnAck()).isTrue();
         assertThat(c.ackEvery()).isEqualTo(1);
         assertThat(c.localAckTimeoutPs()).isZero();

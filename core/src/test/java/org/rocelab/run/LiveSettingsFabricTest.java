@@ -153,6 +153,42 @@ class LiveSettingsFabricTest {
         assertThat(f.nic("h0").minTimeBetweenCnpsPs()).isEqualTo(4 * US);
     }
 
+    /** The mlx5 rpg_ai_rate of every reaction point of {@code host}'s QPs, b/s. */
+    private static java.util.List<Long> aiRates(Fabric f, String host) {
+        return f.nic(host).qps().stream()
+                .map(qp -> ((org.rocelab.cc.Mlx5Dcqcn) qp.congestionControl())
+                        .params()
+                        .aiRateBps())
+                .toList();
+    }
+
+    @Test
+    void aDcqcnKnobChangeReachesTheQpsAlreadyOpenAndComesBack() {
+        Fabric f = FabricProbe.run(
+                        "name: knob-live",
+                        "seed: 1",
+                        "duration: 3ms",
+                        "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
+                        "nic: {pfc: [3], cc: {algorithm: dcqcn, profile: mlx5}}",
+                        "switch: {dscp_to_tc: {26: 3}, lossless: [3], buffer: {size: 4MB},"
+                                + " ecn: {3: {kmin: 10KB, kmax: 50KB, pmax: 0.2}}}",
+                        "workloads:",
+                        "  - {name: incast, kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KiB, duration: 3ms}",
+                        "faults:",
+                        "  - {at: 1ms, set: {nics.h1.cc.rpg_ai_rate: 1000}, for: 1ms}")
+                .fabric();
+        f.sim().runUntil(1000 * US - 1);
+        assertThat(aiRates(f, "h1")).isNotEmpty().containsOnly(5_000_000L);
+        assertThat(f.nic("h1").counters().rpCnpHandled)
+                .as("the QPs are under DCQCN")
+                .isPositive();
+        f.sim().runUntil(1000 * US);
+        assertThat(aiRates(f, "h1")).containsOnly(1_000_000_000L);
+        assertThat(aiRates(f, "h2")).isNotEmpty().containsOnly(5_000_000L);
+        f.sim().runUntil(2000 * US);
+        assertThat(aiRates(f, "h1")).containsOnly(5_000_000L);
+    }
+
     @Test
     void pfcOffOnTheStuckNicStopsItsPausesAndItDropsInstead() {
         Fabric f = storm("  - {at: 1ms, set: {nics.h0.pfc: []}, for: 1ms}");
@@ -230,6 +266,6 @@ class LiveSettingsFabricTest {
                                 + "(keys that can: switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, "
                                 + "switch(es).ecn.<tc>.kmax, switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, "
                                 + "switch(es).acl, switch(es).pfc.watchdog, "
-                                + "switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only))");
+                                + "switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>)");
     }
 }

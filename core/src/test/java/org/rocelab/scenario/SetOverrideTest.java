@@ -111,7 +111,7 @@ class SetOverrideTest {
                         + "switch(es).lossless, switch(es).ecn.<tc>, switch(es).ecn.<tc>.kmin, switch(es).ecn.<tc>.kmax, "
                         + "switch(es).ecn.<tc>.pmax, switch(es).buffer.dynamic_th, switch(es).acl, "
                         + "switch(es).pfc.watchdog, switch(es).pfc.watchdog.<enabled|detection_time|restoration_time|action>, "
-                        + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob> (new QPs only))");
+                        + "nic(s).pfc, nic(s).cnp.min_time_between_cnps, nic(s).cc.<knob>)");
         assertThat(Yaml.error(BASE + "faults:\n  - {at: 1ms, set: {switches.sw0.ecn.3: {mark: dequeue}}}\n"))
                 .startsWith("t.yaml:9:21: faults.0.set.switches.sw0.ecn.3: cannot change during a run");
         assertThat(RuntimeKeys.parse("nics.h1.cc.rpg_ai_rate"))
