@@ -7,7 +7,7 @@ import org.rocelab.stats.RunResult;
 import org.rocelab.stats.TimeSeries;
 
 /**
- * Two DCQCN flows into one 100G port, the second joining at 5 ms (ECN 100 KB / 400 KB / 20 % on
+ * Two DCQCN flows into one 100G port, the second joining at 5 ms (examples/dcqcn-convergence.yaml) (ECN 100 KB / 400 KB / 20 % on
  * TC3): how fast and how fairly they share it, per RP profile. Numbers in docs/model.md#dcqcn-fabric.
  */
 class DcqcnConvergenceTest {
@@ -18,29 +18,7 @@ class DcqcnConvergenceTest {
     private static final double KMIN = 100_000;
     private static final double KMAX = 400_000;
 
-    /** The scenario; {@code cnpInterval} null leaves min_time_between_cnps at the profile's default. */
-    static String yaml(String profile, String cnpInterval) {
-        return yaml(profile, cnpInterval, "dequeue");
-    }
-
-    static String yaml(String profile, String cnpInterval, String mark) {
-        return String.join(
-                "\n",
-                "name: dcqcn-convergence-" + profile,
-                "seed: 1",
-                "duration: 20ms",
-                "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
-                "nic: {mtu: 4096, dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn, profile: " + profile + "},",
-                "      cnp: {dscp: 48, pcp: 6" + (cnpInterval == null ? "" : ", min_time_between_cnps: " + cnpInterval)
-                        + "}}",
-                "switch: {trust: dscp, dscp_to_tc: {26: 3, 48: 6}, lossless: [3],",
-                "         ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2, mark: " + mark + "}}}",
-                "workloads:",
-                "  - {name: first, kind: ib_write_bw, from: [h1], to: h0, size: 64KB, duration: 20ms}",
-                "  - {name: second, kind: ib_write_bw, from: [h2], to: h0, size: 64KB, start: 5ms, duration: 15ms}",
-                "outputs: {sample: 10us}",
-                "");
-    }
+    private static final String EXAMPLE = "dcqcn-convergence.yaml";
 
     /** What the last 5 ms of a run show. */
     record Shares(
@@ -91,7 +69,7 @@ class DcqcnConvergenceTest {
 
     @Test
     void mlx5FlowsShareFairlyWithoutPauseAndTheQueueSitsAtKmin() {
-        RunResult r = FabricRun.yaml(yaml("mlx5", "4us"));
+        RunResult r = FabricRun.example(EXAMPLE);
         Shares s = Shares.of(r);
         s.print("mlx5", r);
 
@@ -114,7 +92,7 @@ class DcqcnConvergenceTest {
     void hpccProfileSharesFairlyWithoutPause() {
         // CNP flag on every ACK of a marked packet, alpha every 1 us with g = 1/256, cut at the
         // next 4 us check, timer-only increase (300 us)
-        RunResult r = FabricRun.yaml(yaml("hpcc", null));
+        RunResult r = FabricRun.example(EXAMPLE, "nic.cc.profile=hpcc");
         Shares s = Shares.of(r);
         s.print("hpcc", r);
 
@@ -131,7 +109,7 @@ class DcqcnConvergenceTest {
     void paperProfileSharesFairlyWithinFifteenMilliseconds() {
         // The paper's NP sends at most one CNP per 50 us (N), the scenario default with profile
         // paper; its RP cuts at once on every CNP.
-        RunResult r = FabricRun.yaml(yaml("paper", null));
+        RunResult r = FabricRun.example(EXAMPLE, "nic.cc.profile=paper");
         Shares s = Shares.of(r);
         s.print("paper", r);
 
@@ -154,7 +132,7 @@ class DcqcnConvergenceTest {
         // A packet marked on arrival carries the news only after it has waited behind the whole
         // queue: at the join h1 (at line rate) takes three CNPs and h2 fewer, and afterwards both
         // climb by the same R_AI steps, so the gap closes only over ~100 ms (docs/model.md#dcqcn-fabric).
-        RunResult r = FabricRun.yaml(yaml("paper", null, "enqueue"));
+        RunResult r = FabricRun.example(EXAMPLE, "nic.cc.profile=paper", "switch.ecn.3.mark=enqueue");
         Shares s = Shares.of(r);
         s.print("paper, mark enqueue", r);
 
