@@ -23,6 +23,10 @@ import org.rocelab.sim.Simulation;
  * transmit-done, link arrivals, PFC refresh and watchdog timers. Each port is a {@link Port}
  * whose frame source is its egress scheduler and whose upper sink is this pipeline. Nothing is
  * allocated per packet.
+ *
+ * <p>Routes follow link failures ({@code org.rocelab.run.Reconvergence}): {@link #nextHopDown}
+ * removes a port from every ECMP group (local repair, SONiC's next-hop group member removal on
+ * oper-down) and {@link #computedRoute} installs the routing protocol's new next hops.
  */
 public final class Switch {
     private final Simulation sim;
