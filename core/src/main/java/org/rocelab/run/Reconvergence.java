@@ -153,9 +153,4 @@ public final class Reconvergence {
             switches[node].computedRoute(Addressing.hostIp(h), 32, routes.nextHopPorts(node, h));
         }
     }
-
-    /** Whether the switch at {@code node} currently routes as if cable {@code c} were down. */
-    boolean knowsDown(int node, int c) {
-        return view[node] != null && view[node][c];
-    }
 }

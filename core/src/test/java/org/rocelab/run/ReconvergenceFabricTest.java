@@ -252,6 +252,39 @@ class ReconvergenceFabricTest {
     }
 
     @Test
+    void aHostLinkDownWithdrawsTheHostRouteEverywhereAndBringsItBack() {
+        Scenario s = ScenarioLoader.parse(
+                "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 1}\n"
+                        + "switch: {routing: {local_repair: 1us, convergence: 5us}}\n",
+                "host.yaml",
+                List.of(),
+                null);
+        Fabric g = FabricBuilder.build(s, 1);
+        FaultScheduler.schedule(
+                g,
+                List.of(new FaultSpec.LinkDown(US, "leaf1", "h1", 10 * US)),
+                n -> s.switchSpec(n).routing());
+        Switch l0 = g.sw("leaf0");
+        Switch l1 = g.sw("leaf1");
+        Switch sp0 = g.sw("spine0");
+        g.sim().runUntil(2 * US);
+        assertThat(l1.nextHops(ip1)).as("leaf1's only next hop to h1 removed").isEmpty();
+        assertThat(l0.nextHops(ip1)).as("leaf0 still routes toward h1").hasSize(2);
+        g.sim().runUntil(6 * US);
+        assertThat(l0.nextHops(ip1)).as("unreachable after convergence").isEmpty();
+        assertThat(sp0.nextHops(ip1)).isEmpty();
+        assertThat(l0.nextHops(ip0))
+                .as("other routes untouched")
+                .containsExactly(l0.port("h0").index());
+        g.sim().runUntil(12 * US);
+        assertThat(l1.nextHops(ip1)).containsExactly(l1.port("h1").index());
+        assertThat(l0.nextHops(ip1)).as("remote leaf not yet converged").isEmpty();
+        g.sim().runUntil(16 * US);
+        assertThat(l0.nextHops(ip1)).hasSize(2);
+        assertThat(sp0.nextHops(ip1)).containsExactly(sp0.port("leaf1").index());
+    }
+
+    @Test
     void neverKeepsTheRoutesAsBuilt() {
         Scenario s = ScenarioLoader.parse(
                 "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 1}\n"
