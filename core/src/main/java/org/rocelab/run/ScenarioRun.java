@@ -50,7 +50,8 @@ public final class ScenarioRun {
         for (String w : scenario.warnings()) {
             result.warn(w);
         }
-        FaultScheduler.schedule(fabric, scenario.faults());
+        FaultScheduler.schedule(
+                fabric, scenario.faults(), name -> scenario.switchSpec(name).routing());
         for (Workload w : workloads) {
             w.start(fabric);
         }

@@ -56,9 +56,25 @@ final class SwitchReader {
             vlans.put(v.getKey(), v.getValue().names(List.of()));
         }
         long macAge = s.get("mac_age").time(600L * 1_000_000_000_000L);
+        Field r = s.get("routing");
+        RoutingSpec routing = new RoutingSpec(
+                delayOrNever(r.get("local_repair"), RoutingSpec.DEFAULT.localRepairPs()),
+                delayOrNever(r.get("convergence"), RoutingSpec.DEFAULT.convergencePs()));
         return new SwitchSpec(
                 mtu, trust, dscpToTc, pcpToTc, tcToPg, tcToQueue, lossless, buffer, pfc, ecn, scheduler, acl, ecmp,
-                routes, vlans, macAge);
+                routes, vlans, macAge, routing);
+    }
+
+    /** A delay with a unit ({@code 50us}, {@code 100ms}), or {@code never}. */
+    private static long delayOrNever(Field f, long def) {
+        if (f.present() && f.node().isString() && f.node().stringValue().equals("never")) {
+            return RoutingSpec.NEVER;
+        }
+        try {
+            return f.time(def);
+        } catch (ScenarioException e) {
+            throw f.error("expected a time with a unit like 50us or 100ms, or never, got " + f.shown());
+        }
     }
 
     private static List<Integer> overlay(Field map, List<Integer> base, int maxKey, String keyWhat) {

@@ -24,6 +24,7 @@ import java.util.Map;
  * @param routes static routes: destination (CIDR prefix or host name) → next-hop neighbours
  * @param vlans VLAN id → member ports (named by peer) bridged in that VLAN
  * @param macAgePs MAC table ageing, ps (default 600 s, SONiC FDB ageing)
+ * @param routing local repair and routing convergence delays after a link changes state
  */
 public record SwitchSpec(
         int mtu,
@@ -41,7 +42,8 @@ public record SwitchSpec(
         EcmpSpec ecmp,
         Map<String, List<String>> routes,
         Map<Integer, List<String>> vlans,
-        long macAgePs) {
+        long macAgePs,
+        RoutingSpec routing) {
     public SwitchSpec {
         dscpToTc = List.copyOf(dscpToTc);
         pcpToTc = List.copyOf(pcpToTc);

@@ -43,7 +43,11 @@ public final class EcmpHash {
         if (n == 1) {
             return 0;
         }
-        long h = hash(p.srcIp, p.dstIp, p.ipProto, p.srcPort, p.dstPort);
+        return member(hash(p.srcIp, p.dstIp, p.ipProto, p.srcPort, p.dstPort), n);
+    }
+
+    /** Member index 0..n-1 of a flow whose {@link #hash} is {@code h}, in a group of {@code n}. */
+    public static int member(long h, int n) {
         return (int) (((h >>> 32) * n) >>> 32);
     }
 

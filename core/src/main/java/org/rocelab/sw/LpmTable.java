@@ -9,6 +9,12 @@ import java.util.Arrays;
  * override computed ones), and the longest matching prefix wins. A direct-mapped cache of recent
  * destinations (two int arrays, cleared on every change) answers repeated lookups in one probe
  * instead of a walk of up to 32 dependent loads.
+ *
+ * <p>A group can be marked unusable (every next hop of it removed, {@link NextHopGroups}): the
+ * route is then withdrawn: a static route gives way to the computed one on the same prefix, and a
+ * prefix with neither gives way to a shorter one, as a FIB does when a route is deleted. Every change that
+ * can move a lookup's answer clears the cache; a change of a group's members does not (the cache
+ * holds group ids, and members are read at forwarding time).
  */
 public final class LpmTable {
     private static final int CACHE_SIZE = 1024;
@@ -20,6 +26,7 @@ public final class LpmTable {
     private int[] computed = new int[64];
     private int[] fixed = new int[64];
     private int nodes = 1;
+    private boolean[] unusable = new boolean[16];
 
     public LpmTable() {
         Arrays.fill(computed, -1);
@@ -54,6 +61,21 @@ public final class LpmTable {
         Arrays.fill(cacheGroup, EMPTY);
     }
 
+    /** Withdraws ({@code usable} false) or restores the routes that use {@code group}. */
+    public void usable(int group, boolean usable) {
+        if (group >= unusable.length) {
+            unusable = Arrays.copyOf(unusable, Math.max(group + 1, unusable.length * 2));
+        }
+        if (unusable[group] != !usable) {
+            unusable[group] = !usable;
+            Arrays.fill(cacheGroup, EMPTY);
+        }
+    }
+
+    private boolean live(int group) {
+        return group >= 0 && (group >= unusable.length || !unusable[group]);
+    }
+
     private int newNode() {
         if (nodes == child0.length) {
             int len = nodes * 2;
@@ -83,9 +105,10 @@ public final class LpmTable {
         int n = 0;
         int best = -1;
         for (int bit = 0; ; bit++) {
-            int g = fixed[n] >= 0 ? fixed[n] : computed[n];
-            if (g >= 0) {
-                best = g;
+            if (live(fixed[n])) {
+                best = fixed[n];
+            } else if (live(computed[n])) {
+                best = computed[n];
             }
             if (bit == 32) {
                 return best;

@@ -23,6 +23,10 @@ import org.rocelab.sim.Simulation;
  * transmit-done, link arrivals, PFC refresh and watchdog timers. Each port is a {@link Port}
  * whose frame source is its egress scheduler and whose upper sink is this pipeline. Nothing is
  * allocated per packet.
+ *
+ * <p>Routes follow link failures ({@code org.rocelab.run.Reconvergence}): {@link #nextHopDown}
+ * removes a port from every ECMP group (local repair, SONiC's next-hop group member removal on
+ * oper-down) and {@link #computedRoute} installs the routing protocol's new next hops.
  */
 public final class Switch {
     private final Simulation sim;
@@ -43,9 +47,10 @@ public final class Switch {
     private AclTable acl;
     private final EcmpHash ecmp;
     private final LpmTable lpm = new LpmTable();
-    private final List<int[]> groups = new ArrayList<>();
+    private final NextHopGroups groups = new NextHopGroups();
     private final List<Route> routes = new ArrayList<>();
-    private int[][] groupArray = new int[0][];
+    private final Map<Long, Integer> computedGroups = new HashMap<>();
+    private long routeUpdates;
     private SwitchPort[] ports = new SwitchPort[0];
     private final Map<String, Integer> portsByName = new HashMap<>();
     private final long[] drops = new long[QueueCounters.REASONS];
@@ -303,8 +308,75 @@ public final class Switch {
 
     /** Adds a computed route: {@code prefix/len} via the ports listed (ECMP when several). */
     public void addRoute(int prefix, int len, int[] portIndices) {
-        lpm.put(prefix, len, group(portIndices), false);
+        int g = group(portIndices);
+        lpm.put(prefix, len, g, false);
+        computedGroups.put(prefixKey(prefix, len), g);
         routes.add(new Route(prefix, len, portIndices, false));
+    }
+
+    /**
+     * The routing protocol's new result for {@code prefix/len} during a run: its next-hop ports, or
+     * none to withdraw the route (unreachable). Ports this switch has removed locally stay out of
+     * use ({@link #nextHopDown}). Returns whether the route changed.
+     */
+    public boolean computedRoute(int prefix, int len, int[] portIndices) {
+        Integer g = computedGroups.get(prefixKey(prefix, len));
+        if (g == null) {
+            if (portIndices.length == 0) {
+                return false;
+            }
+            int ng = group(portIndices);
+            lpm.put(prefix, len, ng, false);
+            computedGroups.put(prefixKey(prefix, len), ng);
+            routeUpdates++;
+            return true;
+        }
+        if (Arrays.equals(groups.routed(g), portIndices)) {
+            return false;
+        }
+        checkPorts(portIndices);
+        groups.set(g, portIndices);
+        lpm.usable(g, groups.inUse(g).length > 0);
+        routeUpdates++;
+        return true;
+    }
+
+    /**
+     * Local repair: the switch saw the link of port {@code port} go down ({@code down}) or come
+     * back, and removes that next hop from, or re-adds it to, every next-hop group (static routes
+     * included). A route left without next hops is withdrawn.
+     */
+    public void nextHopDown(int port, boolean down) {
+        if (port < 0 || port >= ports.length) {
+            throw new IllegalArgumentException("switch " + name + " has no port " + port);
+        }
+        if (!groups.remove(port, down)) {
+            return;
+        }
+        for (int g = 0; g < groups.count(); g++) {
+            lpm.usable(g, groups.inUse(g).length > 0);
+        }
+        routeUpdates++;
+    }
+
+    /** Whether this switch has removed port {@code port} from its next-hop groups. */
+    public boolean nextHopRemoved(int port) {
+        return groups.removed(port);
+    }
+
+    /** Route and next-hop group changes made during the run (local repair and reconvergence). */
+    public long routeUpdates() {
+        return routeUpdates;
+    }
+
+    /** The next-hop ports in use toward {@code dstIp} (empty: no route). */
+    public int[] nextHops(int dstIp) {
+        int g = lpm.lookup(dstIp);
+        return g < 0 ? new int[0] : groups.inUse(g).clone();
+    }
+
+    private static long prefixKey(int prefix, int len) {
+        return (prefix & 0xFFFF_FFFFL) << 8 | len;
     }
 
     /** Adds a static route, which overrides a computed route on the same prefix. */
@@ -322,14 +394,18 @@ public final class Switch {
         if (portIndices.length == 0) {
             throw new IllegalArgumentException("route: at least one next-hop port expected");
         }
+        checkPorts(portIndices);
+        int g = groups.add(portIndices);
+        lpm.usable(g, groups.inUse(g).length > 0);
+        return g;
+    }
+
+    private void checkPorts(int[] portIndices) {
         for (int p : portIndices) {
             if (p < 0 || p >= ports.length) {
                 throw new IllegalArgumentException("route: switch " + name + " has no port " + p);
             }
         }
-        groups.add(portIndices.clone());
-        groupArray = groups.toArray(new int[0][]);
-        return groups.size() - 1;
     }
 
     public int portCount() {
@@ -352,7 +428,7 @@ public final class Switch {
         if (g < 0) {
             return -1;
         }
-        int[] members = groupArray[g];
+        int[] members = groups.inUse(g);
         return members[ecmp.select(p, members.length)];
     }
 

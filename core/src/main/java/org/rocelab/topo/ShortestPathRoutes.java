@@ -8,7 +8,8 @@ import java.util.Arrays;
  * leave so that it stays on a shortest path (hop count), i.e. the ECMP next-hop set. Built by one
  * breadth-first search per destination host; hosts never transit traffic (as in the HPCC
  * simulator's CalculateRoute). Cable order at a node is its port order, so results are
- * deterministic.
+ * deterministic. Cables marked down are left out, as a routing protocol that has converged on a
+ * failure leaves them out; port positions stay those of the full graph.
  */
 public final class ShortestPathRoutes {
     private final FabricGraph graph;
@@ -16,9 +17,20 @@ public final class ShortestPathRoutes {
     private final int[][] distance;
 
     private final int[] hosts;
+    private final boolean[] down;
 
     public ShortestPathRoutes(FabricGraph graph) {
+        this(graph, new boolean[graph.cables().size()]);
+    }
+
+    /** Routes over the cables not marked in {@code cableDown} (indexed like {@code graph.cables()}). */
+    public ShortestPathRoutes(FabricGraph graph, boolean[] cableDown) {
+        if (cableDown.length != graph.cables().size()) {
+            throw new IllegalArgumentException(
+                    "cableDown: expected " + graph.cables().size() + " entries, got " + cableDown.length);
+        }
         this.graph = graph;
+        this.down = cableDown.clone();
         this.hosts = graph.hosts();
         this.distance = new int[hosts.length][];
         for (int h = 0; h < hosts.length; h++) {
@@ -39,6 +51,9 @@ public final class ShortestPathRoutes {
                 continue;
             }
             for (int c : graph.cablesAt(n)) {
+                if (down[c]) {
+                    continue;
+                }
                 int m = graph.cables().get(c).other(n);
                 if (d[m] < 0) {
                     d[m] = d[n] + 1;
@@ -67,6 +82,9 @@ public final class ShortestPathRoutes {
         int[] tmp = new int[at.size()];
         int n = 0;
         for (int port = 0; port < at.size(); port++) {
+            if (down[at.get(port)]) {
+                continue;
+            }
             int m = graph.cables().get(at.get(port)).other(node);
             boolean forwards = m == hosts[hostOrdinal] || graph.kind(m) == NodeKind.SWITCH;
             if (forwards && d[m] == d[node] - 1) {

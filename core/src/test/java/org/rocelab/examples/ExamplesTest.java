@@ -406,17 +406,47 @@ class ExamplesTest {
     }
 
     @Test
-    void leafSpineMisconfigIsWarnedAboutAndLosesFramesOnlyWhileTheUplinkIsDown() {
+    void leafSpineMisconfigIsWarnedAboutAndRoutesAroundTheFailedUplink() {
         ExampleRun e = ExampleRun.of("leaf-spine-misconfig");
         RunResult r = e.result;
         assertThat(r.warnings())
                 .anyMatch(w -> w.startsWith("switches.spine1.lossless:"))
                 .anyMatch(w -> w.startsWith("nics.h5.cc:"))
                 .noneMatch(w -> w.startsWith("faults:"));
-        // spine1 without PFC loses nothing here (its 400G links are not congested); the only loss is
-        // what ECMP keeps hashing into leaf0 - spine1 while it is down
-        onlyDrops(r, DropReason.LINK_DOWN);
+        // spine1 without PFC loses nothing here (its 400G links are not congested). The loss is
+        // what ECMP hashes onto leaf0 - spine1 before the local repair (1 ms .. 1.05 ms, link_down)
+        // and what leaf1 still sends to spine1 for h0..h3 before it converges (no_route at spine1,
+        // which has withdrawn those routes, until 1.2 ms)
+        assertThat(r.drops(DropReason.LINK_DOWN)).isPositive();
+        assertThat(e.sw("spine1", "no_route")).isPositive().isEqualTo(r.drops(DropReason.NO_ROUTE));
+        assertThat(r.totalDrops()).isEqualTo(r.drops(DropReason.LINK_DOWN) + r.drops(DropReason.NO_ROUTE));
         assertThat(e.sw("spine1", "buffer") + e.sw("spine1", "headroom")).isZero();
         assertThat(e.workload("ar").completedFlows()).isPositive();
+        // rate samples every 20 us cover (t - 20 us, t]: after the local repair leaf0 sends nothing
+        // on the failed uplink until it re-adds it at 1.55 ms; leaf1 stops using spine1 for
+        // h0..h3 (the only traffic it sends there) from its convergence at 1.2 ms to 1.7 ms
+        assertThat(e.maxIn("leaf0:spine1", "tx_gbps", 1_070_000_000L, 1_540_000_000L))
+                .isZero();
+        assertThat(e.maxIn("leaf1:spine1", "tx_gbps", 1_220_000_000L, 1_700_000_000L))
+                .isZero();
+        assertThat(e.maxIn("leaf0:spine1", "tx_gbps", 1_560_000_000L, 3_000_000_000L))
+                .isPositive();
+        assertThat(e.maxIn("leaf1:spine1", "tx_gbps", 1_720_000_000L, 3_000_000_000L))
+                .isPositive();
+        assertThat(e.nic("h0", "retransmitted_packets")
+                        + e.nic("h1", "retransmitted_packets")
+                        + e.nic("h2", "retransmitted_packets")
+                        + e.nic("h3", "retransmitted_packets")
+                        + e.nic("h4", "retransmitted_packets")
+                        + e.nic("h5", "retransmitted_packets")
+                        + e.nic("h6", "retransmitted_packets")
+                        + e.nic("h7", "retransmitted_packets"))
+                .as("RC resends what the outage lost")
+                .isPositive();
+        // with static routes the dead uplink keeps its share of the flows for the whole 500 us
+        ExampleRun stat = ExampleRun.of(
+                "leaf-spine-misconfig", "switch.routing.local_repair=never", "switch.routing.convergence=never");
+        assertThat(stat.result.drops(DropReason.NO_ROUTE)).isZero();
+        assertThat(stat.result.totalDrops()).isGreaterThan(r.totalDrops());
     }
 }

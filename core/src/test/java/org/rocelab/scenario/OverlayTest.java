@@ -42,6 +42,15 @@ class OverlayTest {
     }
 
     @Test
+    void routingDelaysOverlayPerSwitchAndNeverTurnsAStepOff() {
+        Scenario s = Yaml.load(BASE
+                + "switch:\n  routing: {local_repair: 50us}\n"
+                + "switches:\n  sw1:\n    routing: {convergence: never}\n");
+        assertThat(s.switchSpec("sw0").routing()).isEqualTo(new RoutingSpec(50_000_000L, 100_000_000_000L));
+        assertThat(s.switchSpec("sw1").routing()).isEqualTo(new RoutingSpec(50_000_000L, RoutingSpec.NEVER));
+    }
+
+    @Test
     void perHostNicOverlayKeepsTheDefaultsItDoesNotName() {
         Scenario s = Yaml.load(
                 BASE + "nic: {dscp: 24, cc: {rpg_ai_rate: 10}}\nnics:\n  h3: {mtu: 1024, cc: {rpg_hai_rate: 100}}\n");

@@ -80,6 +80,7 @@ class ScenarioDefaultsTest {
         assertThat(w.routes()).isEmpty();
         assertThat(w.vlans()).isEmpty();
         assertThat(w.macAgePs()).isEqualTo(600_000_000_000_000L);
+        assertThat(w.routing()).isEqualTo(new RoutingSpec(1_000_000_000L, 100_000_000_000L));
     }
 
     @Test
