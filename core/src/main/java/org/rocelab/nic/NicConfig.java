@@ -48,6 +48,7 @@ import org.rocelab.rc.RnrTimer;
  * @param ackDscp DSCP of ACK/NAKs, -1 = the QP's
  * @param pfcGenerate whether the NIC sends PFC for its {@code pfcMask} priorities when its receive
  *     buffer fills (true, as mlx5 {@code --pfc}); false: it only honours PFC (HPCC ns-3 hosts)
+ * @param cnpPacing how CNPs are spaced by {@code minTimeBetweenCnpsPs} ({@link CnpPacing})
  */
 public record NicConfig(
         int mtu,
@@ -81,9 +82,13 @@ public record NicConfig(
         boolean hpccFraming,
         int ackPcp,
         int ackDscp,
-        boolean pfcGenerate) {
+        boolean pfcGenerate,
+        CnpPacing cnpPacing) {
 
     public NicConfig {
+        if (cnpPacing == null) {
+            throw new IllegalArgumentException("nic.cnp.pacing: expected first_mark, window or periodic");
+        }
         check("nic.segment_bytes", segmentBytes, 0, 1 << 20);
         check("nic.ack_pcp", ackPcp, -1, 7);
         check("nic.ack_dscp", ackDscp, -1, 63);
@@ -181,6 +186,7 @@ public record NicConfig(
         b.ackPcp = ackPcp;
         b.ackDscp = ackDscp;
         b.pfcGenerate = pfcGenerate;
+        b.cnpPacing = cnpPacing;
         return b;
     }
 
@@ -274,6 +280,7 @@ public record NicConfig(
         private int ackPcp = -1;
         private int ackDscp = -1;
         private boolean pfcGenerate = true;
+        private CnpPacing cnpPacing = CnpPacing.FIRST_MARK;
 
         public Builder mtu(int v) {
             mtu = v;
@@ -306,6 +313,11 @@ public record NicConfig(
         }
 
         /** Whether the NIC sends PFC (true) or only honours it (false); default true. */
+        public Builder cnpPacing(CnpPacing v) {
+            cnpPacing = v;
+            return this;
+        }
+
         public Builder pfcGenerate(boolean v) {
             pfcGenerate = v;
             return this;
@@ -469,7 +481,8 @@ public record NicConfig(
                     hpccFraming,
                     ackPcp,
                     ackDscp,
-                    pfcGenerate);
+                    pfcGenerate,
+                    cnpPacing);
         }
     }
 }

@@ -60,6 +60,12 @@ public final class QueuePair implements RcHost, TxQueue {
     private boolean ackQueued;
     private boolean cnpQueued;
     private long lastCnpPs = Long.MIN_VALUE / 4;
+    /** Window and periodic CNP pacing only: the next CNP check; created on first use. */
+    private Timer cnpCheckTimer;
+    /** Periodic pacing: a mark arrived since the last check. */
+    private boolean markSinceCheck;
+    /** Periodic pacing: the QP's first received packet, origin of the check grid. */
+    private long checkOriginPs = -1;
 
     QueuePair(
             Nic nic,
@@ -216,6 +222,9 @@ public final class QueuePair implements RcHost, TxQueue {
         }
         state = QpState.ERR;
         wakeTimer.cancel();
+        if (cnpCheckTimer != null) {
+            cnpCheckTimer.cancel();
+        }
         requester.flush();
         responder.flush();
     }
@@ -395,6 +404,9 @@ public final class QueuePair implements RcHost, TxQueue {
             return;
         }
         boolean marked = p.ceMarked();
+        if (checkOriginPs < 0) {
+            checkOriginPs = now;
+        }
         counters.dataFramesRx++;
         counters.rxBytes += p.frameBytes;
         if (marked) {
@@ -416,11 +428,59 @@ public final class QueuePair implements RcHost, TxQueue {
         responder.onRequest(p, echo);
     }
 
-    /** NP: schedule a CNP to the sender, at most one per min_time_between_cnps. */
+    /**
+     * NP: a CE-marked packet arrived. A CNP goes to the sender at most once per
+     * min_time_between_cnps, paced as {@link NicConfig#cnpPacing()} says.
+     */
     private void notifyCongestion(long now) {
-        if (now - lastCnpPs < nic.minTimeBetweenCnpsPs()) {
+        long gap = nic.minTimeBetweenCnpsPs();
+        switch (cfg.cnpPacing()) {
+            case FIRST_MARK -> {
+                if (now - lastCnpPs >= gap) {
+                    sendCnp(now);
+                }
+            }
+            case WINDOW -> {
+                if (now - lastCnpPs >= gap) {
+                    sendCnp(now);
+                } else {
+                    checkAt(lastCnpPs + gap);
+                }
+            }
+            case PERIODIC -> {
+                markSinceCheck = true;
+                long k = gap > 0 ? Math.floorDiv(now - checkOriginPs + gap - 1, gap) : 0;
+                checkAt(Math.max(now, checkOriginPs + k * gap));
+            }
+        }
+    }
+
+    /** Arms the CNP check at {@code atPs} unless one is already armed. */
+    private void checkAt(long atPs) {
+        if (cnpCheckTimer == null) {
+            cnpCheckTimer = sim.timer(component, this::cnpCheck);
+        }
+        if (!cnpCheckTimer.pending()) {
+            cnpCheckTimer.scheduleAt(atPs);
+        }
+    }
+
+    /** The armed check: a window's owed CNP, or a periodic check that saw a mark. */
+    private void cnpCheck(long now) {
+        if (cfg.cnpPacing() == CnpPacing.PERIODIC) {
+            if (!markSinceCheck) {
+                return;
+            }
+            markSinceCheck = false;
+            sendCnp(now);
+            // the next check looks at the next interval; checking stops after one without a mark
+            checkAt(now + nic.minTimeBetweenCnpsPs());
             return;
         }
+        sendCnp(now);
+    }
+
+    private void sendCnp(long now) {
         lastCnpPs = now;
         if (!cnpQueued) {
             cnpQueued = true;

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.rocelab.cc.CcRegistry;
+import org.rocelab.nic.CnpPacing;
 import org.rocelab.nic.NicConfig;
 import org.rocelab.nic.PcieSlot;
 import org.rocelab.nic.RoceVersion;
@@ -54,6 +55,7 @@ final class DeviceConfigs {
                 .cnpDscp(s.cnp().dscp())
                 .cnpPcp(s.cnp().pcp())
                 .minTimeBetweenCnpsPs(s.cnp().minTimeBetweenCnpsPs())
+                .cnpPacing(CnpPacing.of(s.cnp().pacing()))
                 .retransmission(retransmission(s))
                 .timeout(s.retransmission().timeoutCode())
                 .retryCnt(s.retransmission().retryCnt())

@@ -8,9 +8,11 @@ package org.rocelab.scenario;
  * @param pcp 802.1p priority of CNPs (default 6)
  * @param minTimeBetweenCnpsPs per-QP CNP moderation, ps (default 4 µs, mlx5; 50 µs with the
  *     {@code paper} DCQCN profile)
+ * @param pacing {@code first_mark} (mlx5, default), {@code window} or {@code periodic} ({@link
+ *     org.rocelab.nic.CnpPacing})
  */
-public record CnpSpec(int dscp, int pcp, long minTimeBetweenCnpsPs) {
-    public static final CnpSpec DEFAULT = new CnpSpec(48, 6, 4_000_000L);
+public record CnpSpec(int dscp, int pcp, long minTimeBetweenCnpsPs, String pacing) {
+    public static final CnpSpec DEFAULT = new CnpSpec(48, 6, 4_000_000L, "first_mark");
 
     /**
      * The NP's CNP interval N of Zhu et al., SIGCOMM 2015 §3.1 (roce-facts.md §4.1): at most one CNP

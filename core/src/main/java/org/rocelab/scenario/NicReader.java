@@ -36,7 +36,8 @@ final class NicReader {
         CnpSpec cnp = new CnpSpec(
                 cnpF.get("dscp").integer(48, 0, 63),
                 cnpF.get("pcp").integer(6, 0, 7),
-                cnpF.get("min_time_between_cnps").time(CnpSpec.defaultMinTimeBetweenCnpsPs(cc)));
+                cnpF.get("min_time_between_cnps").time(CnpSpec.defaultMinTimeBetweenCnpsPs(cc)),
+                cnpF.get("pacing").choice(CnpSpec.DEFAULT.pacing(), List.of("first_mark", "window", "periodic")));
         RetransmissionSpec rtx = retransmission(n.get("retransmission"));
         Field rxF = n.get("rx_buffer");
         long rx = rxF.size(262_144L);

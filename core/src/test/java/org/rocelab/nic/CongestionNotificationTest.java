@@ -74,6 +74,114 @@ class CongestionNotificationTest {
     }
 
     @Test
+    void windowPacingAnswersMarksInsideTheWindowWithOneCnpAtItsEnd() {
+        NicConfig cfg =
+                NicConfig.defaults().toBuilder().cnpPacing(CnpPacing.WINDOW).build();
+        BackToBack t = new BackToBack(RATE, cfg, 32);
+        List<Long> arrivals = markAll(t);
+        List<Long> cnpArrivals = new ArrayList<>();
+        t.portA.upper(p -> {
+            if (p.opcode == Opcode.CNP) {
+                cnpArrivals.add(t.sim.now());
+            }
+            t.a.receiveSink().receive(p);
+        });
+        for (int i = 0; i < 20; i++) {
+            t.qpA.postSend(t.write(i, 65536));
+        }
+        t.sim.runUntilIdle();
+
+        // Zhu et al. 2015 §3.1 replayed over the arrival times: a CNP for a mark outside the window
+        // of the last CNP; a mark inside it owes one CNP at the window's end, which opens the next
+        long gap = cfg.minTimeBetweenCnpsPs();
+        long expected = 0;
+        long last = Long.MIN_VALUE / 4;
+        boolean owed = false;
+        for (long at : arrivals) {
+            if (owed && last + gap <= at) {
+                expected++;
+                last += gap;
+                owed = false;
+            }
+            if (at - last >= gap) {
+                expected++;
+                last = at;
+            } else {
+                owed = true;
+            }
+        }
+        if (owed) {
+            expected++;
+        }
+        long first = arrivals.get(0);
+        long lastMark = arrivals.get(arrivals.size() - 1);
+        // marks never pause for a whole window, so CNPs go out back to back, one per window
+        assertThat(expected).isEqualTo((lastMark - first) / gap + 2);
+        assertThat(t.b.counters().npCnpSent).isEqualTo(expected);
+        assertThat(cnpArrivals).hasSize((int) expected);
+        for (int i = 1; i < cnpArrivals.size(); i++) {
+            assertThat(cnpArrivals.get(i) - cnpArrivals.get(i - 1)).isEqualTo(gap);
+        }
+        assertThat(t.sendA).hasSize(20).allMatch(wc -> wc.status == WcStatus.IBV_WC_SUCCESS);
+        assertThat(t.pool.live()).isZero();
+    }
+
+    @Test
+    void periodicPacingChecksEveryIntervalFromTheFirstPacket() {
+        NicConfig cfg =
+                NicConfig.defaults().toBuilder().cnpPacing(CnpPacing.PERIODIC).build();
+        BackToBack t = new BackToBack(RATE, cfg, 32);
+        List<Long> arrivals = new ArrayList<>();
+        List<Long> marks = new ArrayList<>();
+        t.portB.upper(p -> {
+            if (p.isRoce() && p.opcode <= Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE) {
+                arrivals.add(t.sim.now());
+                if (arrivals.size() > 5) { // the first five arrive unmarked
+                    p.ecn = 3;
+                    marks.add(t.sim.now());
+                }
+            }
+            t.b.receiveSink().receive(p);
+        });
+        List<Long> cnpArrivals = new ArrayList<>();
+        t.portA.upper(p -> {
+            if (p.opcode == Opcode.CNP) {
+                cnpArrivals.add(t.sim.now());
+            }
+            t.a.receiveSink().receive(p);
+        });
+        for (int i = 0; i < 20; i++) {
+            t.qpA.postSend(t.write(i, 65536));
+        }
+        t.sim.runUntilIdle();
+
+        // the DCQCN authors' ns-3 replayed: checks at origin + k.gap (origin = first packet), each
+        // sends one CNP if a mark arrived since the previous check
+        long gap = cfg.minTimeBetweenCnpsPs();
+        long origin = arrivals.get(0);
+        long lastMark = marks.get(marks.size() - 1);
+        long firstCheck = origin + Math.floorDiv(marks.get(0) - origin + gap - 1, gap) * gap;
+        long expected = 0;
+        for (long b = firstCheck; b - gap < lastMark; b += gap) {
+            long from = b - gap;
+            long check = b;
+            if (marks.stream().anyMatch(m -> m > from && m <= check)) {
+                expected++;
+            }
+        }
+        assertThat(t.b.counters().npCnpSent).isEqualTo(expected).isEqualTo((lastMark - firstCheck) / gap + 2);
+        assertThat(cnpArrivals).hasSize((int) expected);
+        // the first mark waits for the next check: its CNP trails the mark by at least that wait
+        // (the CNP then crosses one 2 m link and the NICs' pipelines)
+        assertThat(cnpArrivals.get(0) - marks.get(0)).isGreaterThanOrEqualTo(firstCheck - marks.get(0));
+        for (int i = 1; i < cnpArrivals.size(); i++) {
+            // one check per interval; a CNP may wait behind one ACK on the wire (82 B, 6.56 ns)
+            assertThat(cnpArrivals.get(i) - cnpArrivals.get(i - 1)).isBetween(gap - 6_560, gap + 6_560);
+        }
+        assertThat(t.pool.live()).isZero();
+    }
+
+    @Test
     void hpccProfileEchoesCongestionOnEveryAck() {
         NicConfig cfg = NicConfig.builder().cnpOnAck(true).build();
         BackToBack t = new BackToBack(RATE, cfg, 32);

@@ -75,4 +75,40 @@ class CcProfileKnobsTest {
                 null);
         assertThat(set.nic("h0").cnp().minTimeBetweenCnpsPs()).isEqualTo(4_000_000L);
     }
+
+    @Test
+    void cnpPacingIsFirstMarkForEveryProfileUnlessSet() {
+        for (String profile : List.of("paper", "mlx5", "hpcc")) {
+            assertThat(parse("{algorithm: dcqcn, profile: " + profile + "}")
+                            .nic("h0")
+                            .cnp()
+                            .pacing())
+                    .isEqualTo("first_mark");
+        }
+        assertThat(cnp("{cc: {algorithm: dcqcn, profile: paper}, cnp: {pacing: window}}")
+                        .pacing())
+                .isEqualTo("window");
+        assertThat(cnp("{cc: {algorithm: dcqcn, profile: paper}, cnp: {pacing: periodic}}")
+                        .pacing())
+                .isEqualTo("periodic");
+        assertThatThrownBy(() -> cnp("{cnp: {pacing: sometimes}}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("k.yaml:3:")
+                .hasMessageContaining("nic.cnp.pacing");
+    }
+
+    private static CnpSpec cnp(String nic) {
+        return ScenarioLoader.parse(
+                        String.join(
+                                "\n",
+                                "name: knobs",
+                                "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
+                                "nic: " + nic,
+                                ""),
+                        "k.yaml",
+                        List.of(),
+                        null)
+                .nic("h0")
+                .cnp();
+    }
 }

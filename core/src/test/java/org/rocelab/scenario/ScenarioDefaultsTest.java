@@ -38,7 +38,7 @@ class ScenarioDefaultsTest {
                         Trust.DSCP,
                         PcieSpec.AUTO,
                         new CcSpec("dcqcn", "mlx5", Map.of()),
-                        new CnpSpec(48, 6, 4_000_000L),
+                        new CnpSpec(48, 6, 4_000_000L, "first_mark"),
                         new RetransmissionSpec(14, 67_108_864_000L, 7, 7, RetransmitMode.GO_BACK_N),
                         262_144L,
                         128,
