@@ -3,10 +3,8 @@ package org.rocelab.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.rocelab.nic.QueuePair;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.sim.Simulation;
 import org.rocelab.stats.RunResult;
@@ -27,6 +25,7 @@ public final class ScenarioRun {
     private final Fabric fabric;
     private final List<Workload> workloads;
     private final RunResult result;
+    private final QpSeries qpSeries;
     private PcapTaps taps;
 
     /**
@@ -43,6 +42,11 @@ public final class ScenarioRun {
      * (null: no captures).
      */
     public ScenarioRun(Scenario scenario, Path baseDir, Path pcapDir) {
+        this(scenario, baseDir, pcapDir, TimeSeriesProbes.MAX_QPS);
+    }
+
+    /** As {@link #ScenarioRun(Scenario, Path, Path)} with at most {@code maxSampledQps} QPs in the time series. */
+    ScenarioRun(Scenario scenario, Path baseDir, Path pcapDir, int maxSampledQps) {
         this.scenario = scenario;
         this.fabric = FabricBuilder.build(scenario, scenario.seed());
         this.workloads = WorkloadFactory.create(scenario, baseDir);
@@ -55,7 +59,7 @@ public final class ScenarioRun {
         for (Workload w : workloads) {
             w.start(fabric);
         }
-        registerProbes();
+        this.qpSeries = registerProbes(maxSampledQps);
         if (pcapDir != null && !scenario.outputs().pcap().isEmpty()) {
             try {
                 this.taps = PcapTaps.open(fabric, scenario.outputs().pcap(), pcapDir);
@@ -69,20 +73,23 @@ public final class ScenarioRun {
         return fabric;
     }
 
-    /** Registers the time-series probes ({@link TimeSeriesProbes}) and starts the sampler. */
-    private void registerProbes() {
+    /**
+     * Registers the time-series probes ({@link TimeSeriesProbes}, {@link QpSeries}: the sending QPs
+     * now, flows' QPs as they start) and starts the sampler.
+     */
+    private QpSeries registerProbes(int maxSampledQps) {
         Sampler s = new Sampler(
                 fabric.sim(), result.timeSeries(), scenario.outputs().samplePs());
-        List<QueuePair> sending = new ArrayList<>();
+        TimeSeriesProbes.register(s, fabric);
+        QpSeries qps = new QpSeries(s, maxSampledQps);
         for (Workload w : workloads) {
-            sending.addAll(w.sendingQps());
+            qps.addAll(w.sendingQps());
         }
-        int left = TimeSeriesProbes.register(s, fabric, sending);
-        if (left > 0) {
-            result.warn("outputs: time series of " + left + " of " + sending.size() + " sending QPs left out (at most "
-                    + TimeSeriesProbes.MAX_QPS + " are sampled)");
+        for (Workload w : workloads) {
+            w.flowQps(qps);
         }
         s.start(scenario.durationPs());
+        return qps;
     }
 
     /**
@@ -100,6 +107,10 @@ public final class ScenarioRun {
             if (progress != null) {
                 progress.accept(t);
             }
+        }
+        if (qpSeries.leftOut() > 0) {
+            result.warn("outputs: time series of " + qpSeries.leftOut() + " of " + qpSeries.offered()
+                    + " sending QPs left out (at most " + qpSeries.maxQps() + " are sampled)");
         }
         if (taps != null) {
             try {

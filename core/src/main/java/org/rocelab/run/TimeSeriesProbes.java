@@ -1,11 +1,8 @@
 package org.rocelab.run;
 
-import java.util.List;
 import java.util.function.LongSupplier;
-import org.rocelab.cc.CongestionControl;
 import org.rocelab.link.Port;
 import org.rocelab.nic.Nic;
-import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.Sampler;
 import org.rocelab.sw.QueueCounters;
 import org.rocelab.sw.Switch;
@@ -19,9 +16,10 @@ import org.rocelab.sw.SwitchPort;
  *   <li>every NIC port: {@code tx_gbps}, {@code rx_gbps} (wire bits per interval, each frame's bits
  *       spread over its time on the wire: {@link Port#txWireBits()}), and for each PFC-enabled priority
  *       ({@code h1:sw0/p3}) {@code paused};
- *   <li>every sending QP of a workload, up to {@link #MAX_QPS}: the congestion control's current
- *       rate {@code rate_gbps} (DCQCN RC), target rate {@code target_gbps} (RT) and {@code alpha}
- *       (α as a fraction), entity {@code h1/qp0x100};
+ *   <li>every sending QP of a workload, up to {@link #MAX_QPS} per run: the congestion control's
+ *       current rate {@code rate_gbps} (DCQCN RC), target rate {@code target_gbps} (RT) and
+ *       {@code alpha} (α as a fraction), entity {@code h1/qp0x100} ({@link QpSeries}); a flow's QP
+ *       only while the flow is active;
  *   <li>every switch port: {@code tx_gbps}; for queue 0, each lossless queue and each queue with an
  *       ECN profile ({@code sw0:h0/q3}): {@code queue_bytes} and {@code ecn_marks} (packets marked
  *       CE in the last interval); for each lossless priority ({@code sw0:h0/p3}): {@code paused}
@@ -29,17 +27,16 @@ import org.rocelab.sw.SwitchPort;
  * </ul>
  */
 final class TimeSeriesProbes {
-    /** At most this many QPs are sampled (3 series each); the first ones in workload order. */
+    /**
+     * At most this many QPs are sampled per run (3 series each): the first ones in workload order,
+     * then flows' QPs in the order they start.
+     */
     static final int MAX_QPS = 256;
 
     private TimeSeriesProbes() {}
 
-    /**
-     * Registers the probes.
-     *
-     * @return the number of sending QPs left out because of {@link #MAX_QPS}
-     */
-    static int register(Sampler s, Fabric fabric, List<QueuePair> sendingQps) {
+    /** Registers the probes of the ports and queues (the QPs': {@link QpSeries}). */
+    static void register(Sampler s, Fabric fabric) {
         for (int node = 0; node < fabric.graph().nodeCount(); node++) {
             Nic nic = fabric.nicAt(node);
             if (nic != null) {
@@ -51,16 +48,6 @@ final class TimeSeriesProbes {
                 switchPorts(s, fabric.switchAt(node));
             }
         }
-        int n = Math.min(MAX_QPS, sendingQps.size());
-        for (int i = 0; i < n; i++) {
-            QueuePair qp = sendingQps.get(i);
-            CongestionControl cc = qp.congestionControl();
-            String entity = qp.component().name();
-            s.gauge(entity, "rate_gbps", () -> cc.state("rate") / 1e9);
-            s.gauge(entity, "target_gbps", () -> cc.state("target") / 1e9);
-            s.gauge(entity, "alpha", () -> cc.state("alpha"));
-        }
-        return sendingQps.size() - n;
     }
 
     private static void switchPorts(Sampler s, Switch sw) {

@@ -20,6 +20,12 @@ import org.rocelab.sim.Timer;
  * LongSupplier) bit rates} do the same with a cumulative bit count (a port's wire bits, pro-rated
  * within a frame, so the rate is exact per interval). Sampling reads primitives through the
  * supplier interfaces and allocates nothing.
+ *
+ * <p>Probes may also be registered after {@link #start(long)} (a QP that a workload creates
+ * mid-run): they are read from the next sample instant on, a late rate over the time since its
+ * registration. Each registration returns its series id; {@link #retire(int)} stops that probe
+ * and its series keeps the samples taken so far.
+ * Registering and retiring allocate (growing arrays, the series name); sampling does not.
  */
 public final class Sampler implements EventHandler {
     private static final byte LONG_GAUGE = 0;
@@ -36,8 +42,8 @@ public final class Sampler implements EventHandler {
     private LongSupplier[] longProbes = new LongSupplier[16];
     private DoubleSupplier[] doubleProbes = new DoubleSupplier[16];
     private long[] lastCounts = new long[16];
+    private long[] lastPs = new long[16];
     private int probes;
-    private long lastSamplePs;
     private long endPs = -1;
     private boolean started;
 
@@ -64,27 +70,33 @@ public final class Sampler implements EventHandler {
     }
 
     /** Samples a whole-valued quantity as read (queue bytes, a 0/1 pause state). */
-    public void gauge(String entity, String metric, LongSupplier probe) {
+    public int gauge(String entity, String metric, LongSupplier probe) {
         int i = add(entity, metric, LONG_GAUGE);
         longProbes[i] = probe;
+        return seriesIds[i];
     }
 
     /** Samples a fractional quantity as read (a QP's current rate in Gb/s). */
-    public void gauge(String entity, String metric, DoubleSupplier probe) {
+    public int gauge(String entity, String metric, DoubleSupplier probe) {
         int i = add(entity, metric, DOUBLE_GAUGE);
         doubleProbes[i] = probe;
+        return seriesIds[i];
     }
 
     /** Samples the rate of a cumulative byte counter, in Gb/s over the last interval. */
-    public void rateGbps(String entity, String metric, LongSupplier bytesCounter) {
+    public int rateGbps(String entity, String metric, LongSupplier bytesCounter) {
         int i = add(entity, metric, RATE);
         longProbes[i] = bytesCounter;
+        baseline(i);
+        return seriesIds[i];
     }
 
     /** Samples the rate of a cumulative bit count, in Gb/s over the last interval: Δbits / Δt. */
-    public void bitRateGbps(String entity, String metric, LongSupplier bitsCounter) {
+    public int bitRateGbps(String entity, String metric, LongSupplier bitsCounter) {
         int i = add(entity, metric, BIT_RATE);
         longProbes[i] = bitsCounter;
+        baseline(i);
+        return seriesIds[i];
     }
 
     /**
@@ -98,11 +110,8 @@ public final class Sampler implements EventHandler {
         started = true;
         long nowPs = sim.now();
         this.endPs = endPs;
-        lastSamplePs = nowPs;
         for (int i = 0; i < probes; i++) {
-            if (kinds[i] >= RATE) {
-                lastCounts[i] = longProbes[i].getAsLong();
-            }
+            baseline(i);
         }
         if (nowPs + intervalPs <= endPs) {
             timer.scheduleAt(nowPs + intervalPs);
@@ -119,36 +128,70 @@ public final class Sampler implements EventHandler {
 
     /** Records every probe at {@code nowPs}. */
     void sample(long nowPs) {
-        long dt = nowPs - lastSamplePs;
         for (int i = 0; i < probes; i++) {
             double v = switch (kinds[i]) {
                 case LONG_GAUGE -> longProbes[i].getAsLong();
                 case DOUBLE_GAUGE -> doubleProbes[i].getAsDouble();
-                case RATE -> rate(i, dt, 8000.0);
-                default -> rate(i, dt, 1000.0);
+                case RATE -> rate(i, nowPs, 8000.0);
+                default -> rate(i, nowPs, 1000.0);
             };
             sink.record(nowPs, seriesIds[i], v);
         }
-        lastSamplePs = nowPs;
     }
 
-    /** Δcount × {@code gbpsPerUnitPerPs} / Δt: 8000 for bytes, 1000 for bits (1 bit/ps = 1000 Gb/s). */
-    private double rate(int i, long dt, double gbpsPerUnitPerPs) {
+    /**
+     * Δcount × {@code gbpsPerUnitPerPs} / Δt since the probe's last reading: 8000 for bytes, 1000
+     * for bits (1 bit/ps = 1000 Gb/s).
+     */
+    private double rate(int i, long nowPs, double gbpsPerUnitPerPs) {
         long count = longProbes[i].getAsLong();
+        long dt = nowPs - lastPs[i];
         double gbps = dt > 0 ? (count - lastCounts[i]) * gbpsPerUnitPerPs / dt : 0.0;
         lastCounts[i] = count;
+        lastPs[i] = nowPs;
         return gbps;
     }
 
-    /** Number of registered probes. */
+    /** A rate probe's starting point: its counter now. Before {@link #start(long)}, redone by it. */
+    private void baseline(int i) {
+        if (kinds[i] >= RATE) {
+            lastCounts[i] = longProbes[i].getAsLong();
+            lastPs[i] = sim.now();
+        }
+    }
+
+    /**
+     * Stops sampling the probe of series {@code seriesId}: no samples after now. The other probes
+     * keep their order.
+     *
+     * @throws IllegalArgumentException if no probe of that series is registered (or it was retired)
+     */
+    public void retire(int seriesId) {
+        int i = 0;
+        while (i < probes && seriesIds[i] != seriesId) {
+            i++;
+        }
+        if (i == probes) {
+            throw new IllegalArgumentException("no sampled time series with id " + seriesId);
+        }
+        int tail = probes - i - 1;
+        System.arraycopy(kinds, i + 1, kinds, i, tail);
+        System.arraycopy(seriesIds, i + 1, seriesIds, i, tail);
+        System.arraycopy(longProbes, i + 1, longProbes, i, tail);
+        System.arraycopy(doubleProbes, i + 1, doubleProbes, i, tail);
+        System.arraycopy(lastCounts, i + 1, lastCounts, i, tail);
+        System.arraycopy(lastPs, i + 1, lastPs, i, tail);
+        probes--;
+        longProbes[probes] = null;
+        doubleProbes[probes] = null;
+    }
+
+    /** Number of probes sampled now (registered and not retired). */
     public int probes() {
         return probes;
     }
 
     private int add(String entity, String metric, byte kind) {
-        if (started) {
-            throw new IllegalStateException("probes must be registered before start()");
-        }
         int id = sink.series(entity, metric);
         if (probes == kinds.length) {
             int n = probes * 2;
@@ -157,6 +200,7 @@ public final class Sampler implements EventHandler {
             longProbes = Arrays.copyOf(longProbes, n);
             doubleProbes = Arrays.copyOf(doubleProbes, n);
             lastCounts = Arrays.copyOf(lastCounts, n);
+            lastPs = Arrays.copyOf(lastPs, n);
         }
         kinds[probes] = kind;
         seriesIds[probes] = id;

@@ -15,7 +15,9 @@ import org.rocelab.stats.RunResult;
  * Flows with sizes drawn from a CDF and Poisson arrivals at a target load, as the HPCC
  * simulator's traffic generator makes them (hpcc-ns3-anchor.md §2.6): each host of the set
  * starts flows with exponential inter-arrival times of mean {@code meanSize·8 / (rate·load)} to a
- * destination drawn uniformly from the other hosts. Each flow is one RDMA WRITE on its own QP.
+ * destination drawn uniformly from the other hosts. Each flow is one RDMA WRITE on its own QP
+ * (a new QP pair per flow, so QP numbers are never reused within a run), which the
+ * {@link FlowQpListener} hears about from the post to the completion.
  */
 public final class FlowsWorkload implements Workload {
     private final String name;
@@ -27,6 +29,7 @@ public final class FlowsWorkload implements Workload {
     private final List<MessageFlow> flows = new ArrayList<>();
     private PathModel paths;
     private Fabric fabric;
+    private FlowQpListener qpListener = FlowQpListener.NONE;
 
     public FlowsWorkload(String name, List<String> hosts, FlowSizeCdf cdf, double load, long startPs, long endPs) {
         if (hosts.size() < 2) {
@@ -59,6 +62,11 @@ public final class FlowsWorkload implements Workload {
             s.timer = f.sim().timer(f.sim().component(name + "/" + h), now -> s.arrive(now));
             s.timer.scheduleAt(startPs + s.nextGapPs());
         }
+    }
+
+    @Override
+    public void flowQps(FlowQpListener listener) {
+        this.qpListener = listener;
     }
 
     @Override
@@ -97,6 +105,7 @@ public final class FlowsWorkload implements Workload {
                     .local(RdmaPair.BUFFER_VA, (int) size, pair.srcMr.lkey())
                     .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
             pair.srcQp.postSend(wr);
+            m.qpToken = qpListener.flowStarted(pair.srcQp);
             long next = now + nextGapPs();
             if (next < endPs) {
                 timer.scheduleAt(next);
@@ -104,9 +113,12 @@ public final class FlowsWorkload implements Workload {
         }
 
         void done(int idx, WorkCompletion wc) {
+            MessageFlow m = flows.get(idx);
             if (wc.status.ok()) {
-                flows.get(idx).endPs = wc.timePs;
+                m.endPs = wc.timePs;
             }
+            qpListener.flowEnded(m.qpToken);
+            m.qpToken = -1;
         }
     }
 }

@@ -14,6 +14,8 @@ final class MessageFlow {
     final long sizeBytes;
     final long startPs;
     long endPs = -1;
+    /** The {@link FlowQpListener} token of the flow's QP while it runs, else -1. */
+    int qpToken = -1;
 
     MessageFlow(String src, String dst, long sizeBytes, long startPs) {
         this.src = src;

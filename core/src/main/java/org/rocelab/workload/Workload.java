@@ -22,11 +22,18 @@ public interface Workload {
     /**
      * The QPs whose congestion control paces this workload's data, known after {@link #start}
      * (the time series follow their rate, target rate and α). Workloads that create QPs during the
-     * run (flows) return none.
+     * run (flows) return none and tell {@link #flowQps} about them instead.
      */
     default List<QueuePair> sendingQps() {
         return List.of();
     }
+
+    /**
+     * Tells {@code listener} about the QPs this workload creates during the run, each from its flow's
+     * start to its end; set after {@link #start} and before the run. Workloads whose QPs all exist
+     * after {@link #start} ignore it.
+     */
+    default void flowQps(FlowQpListener listener) {}
 
     /** Adds this workload's flows to the result; called once when the run ends at {@code endPs}. */
     void collect(RunResult result, long endPs);

@@ -45,7 +45,7 @@ class SamplerTest {
     }
 
     @Test
-    void rejectsLateProbesDuplicatesAndBadNames() {
+    void rejectsDuplicatesBadNamesAndUnknownRetirements() {
         Simulation sim = new Simulation(1);
         TimeSeries ts = new TimeSeries();
         Sampler s = new Sampler(sim, ts, 1_000);
@@ -53,8 +53,76 @@ class SamplerTest {
         assertThatThrownBy(() -> s.gauge("a", "m", () -> 2L)).hasMessageContaining("already registered: a,m");
         assertThatThrownBy(() -> s.gauge("a,b", "m", () -> 2L)).hasMessageContaining("commas");
         s.start(10_000);
-        assertThatThrownBy(() -> s.gauge("b", "m", () -> 1L)).hasMessageContaining("before start");
+        assertThatThrownBy(() -> s.start(20_000)).hasMessageContaining("already started");
+        assertThatThrownBy(() -> s.retire(7)).hasMessageContaining("no sampled time series with id 7");
+        int b = s.gauge("b", "m", () -> 1L);
+        s.retire(b);
+        assertThatThrownBy(() -> s.retire(b)).hasMessageContaining("no sampled time series with id " + b);
         assertThatThrownBy(() -> new Sampler(sim, ts, 0, "x")).hasMessageContaining("outputs.sample");
+    }
+
+    @Test
+    void probesRegisteredMidRunAreReadFromTheNextInstantUntilRetired() {
+        Simulation sim = new Simulation(1);
+        TimeSeries ts = new TimeSeries();
+        Sampler s = new Sampler(sim, ts, 10_000_000); // 10 us
+        s.gauge("a", "m", () -> 1L);
+        int[] late = new int[2];
+        txBytes = 1_000;
+        sim.timer(sim.component("register"), now -> {
+                    late[0] = s.gauge("b", "m", () -> 2.5);
+                    late[1] = s.rateGbps("c", "tx_gbps", () -> txBytes); // baseline 1000 B at 15 us
+                })
+                .scheduleAt(15_000_000);
+        sim.timer(sim.component("traffic"), now -> txBytes += 62_500).scheduleAt(17_000_000);
+        sim.timer(sim.component("retire-b"), now -> s.retire(late[0])).scheduleAt(35_000_000);
+        sim.timer(sim.component("retire-c"), now -> s.retire(late[1])).scheduleAt(45_000_000);
+        s.start(60_000_000);
+        sim.runUntilIdle();
+
+        // 0.5 Mbit between the registration at 15 us and the sample at 20 us: 100 Gb/s over 5 us
+        long[] times = {10, 20, 20, 20, 30, 30, 30, 40, 40, 50, 60};
+        String[] entities = {"a", "a", "b", "c", "a", "b", "c", "a", "c", "a", "a"};
+        double[] values = {1, 1, 2.5, 100, 1, 2.5, 0, 1, 0, 1, 1};
+        assertThat(ts.size()).isEqualTo(times.length);
+        for (int i = 0; i < times.length; i++) {
+            assertThat(ts.timePs(i)).as("time of sample %s", i).isEqualTo(times[i] * 1_000_000);
+            assertThat(ts.entity(ts.seriesId(i))).as("entity of sample %s", i).isEqualTo(entities[i]);
+            assertThat(ts.value(i)).as("value of sample %s", i).isEqualTo(values[i]);
+        }
+        assertThat(s.probes()).isEqualTo(1);
+    }
+
+    @Test
+    void samplingAllocatesNothing() {
+        com.sun.management.ThreadMXBean mx =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        Simulation sim = new Simulation(1);
+        TimeSeries ts = new TimeSeries();
+        Sampler s = new Sampler(sim, ts, 1_000);
+        for (int i = 0; i < 8; i++) {
+            s.gauge("g" + i, "m", () -> 3L);
+            s.gauge("d" + i, "m", () -> 0.5);
+        }
+        s.rateGbps("r", "tx_gbps", () -> txBytes);
+        s.bitRateGbps("w", "tx_gbps", () -> txBytes);
+        s.start(1_000_000_000L);
+        int retired = s.gauge("late", "m", () -> 1L);
+        s.retire(retired);
+        long t = 0;
+        while (ts.size() <= 1024) { // past the first growth of the sample arrays to 2048
+            s.sample(t += 1_000);
+        }
+        mx.getThreadAllocatedBytes(tid);
+        long before = mx.getThreadAllocatedBytes(tid);
+        for (int k = 0; k < 50; k++) { // 50 × 18 samples, within the 2048 capacity
+            txBytes += 100;
+            s.sample(t += 1_000);
+        }
+        long allocated = mx.getThreadAllocatedBytes(tid) - before;
+        assertThat(ts.size()).isLessThanOrEqualTo(2048);
+        assertThat(allocated).as("bytes allocated by 900 samples").isLessThan(512);
     }
 
     @Test

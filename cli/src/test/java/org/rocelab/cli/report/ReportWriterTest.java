@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.stats.Json;
+import org.rocelab.stats.RunWriter;
 import tools.jackson.databind.JsonNode;
 
 class ReportWriterTest {
@@ -74,6 +75,30 @@ class ReportWriterTest {
         for (JsonNode row : d.at("/counters/rows")) {
             assertThat(row.get(4).asDouble()).isNotZero();
         }
+    }
+
+    @Test
+    void seriesThatStartLateAndStopEarlyKeepTheirOwnTimes() throws IOException {
+        // a flows run's QP series: h0/qp0x100 sampled 2-4 us, h1/qp0x102 from 85 us to 86 us
+        ReportFixture.write(tmp);
+        Files.writeString(
+                tmp.resolve(RunWriter.TIMESERIES),
+                String.join(
+                        "\n",
+                        "time_ns,entity,metric,value",
+                        "2000,h0/qp0x100,rate_gbps,100",
+                        "3000,h0/qp0x100,rate_gbps,50",
+                        "4000,h0/qp0x100,rate_gbps,60",
+                        "85000,h1/qp0x102,rate_gbps,100",
+                        "86000,h1/qp0x102,rate_gbps,100",
+                        ""));
+        JsonNode d = Json.mapper().readTree(Json.compact(ReportData.build(tmp)));
+        assertThat(d.at("/throughput/metric").asString()).isEqualTo("rate_gbps");
+        assertThat(d.at("/throughput/series/0/name").asString()).isEqualTo("h0/qp0x100"); // sum 210 > 200
+        assertThat(d.at("/throughput/series/0/data").toString()).isEqualTo("[[2,100],[3,50],[4,60]]");
+        assertThat(d.at("/throughput/series/1/data").toString()).isEqualTo("[[85,100],[86,100]]");
+        String html = Files.readString(ReportWriter.write(tmp), StandardCharsets.UTF_8);
+        assertThat(html).contains("h1/qp0x102");
     }
 
     @Test
