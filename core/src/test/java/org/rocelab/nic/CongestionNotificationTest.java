@@ -73,12 +73,8 @@ class CongestionNotificationTest {
         assertThat(t.pool.live()).isZero();
     }
 
-    @Test
-    void windowPacingAnswersMarksInsideTheWindowWithOneCnpAtItsEnd() {
-        NicConfig cfg =
-                NicConfig.defaults().toBuilder().cnpPacing(CnpPacing.WINDOW).build();
-        BackToBack t = new BackToBack(RATE, cfg, 32);
-        List<Long> arrivals = markAll(t);
+    /** Posts twenty 64 KiB writes A→B, runs to idle and returns when each CNP reached A. */
+    private static List<Long> writeTwentyAndTimeCnps(BackToBack t) {
         List<Long> cnpArrivals = new ArrayList<>();
         t.portA.upper(p -> {
             if (p.opcode == Opcode.CNP) {
@@ -90,6 +86,16 @@ class CongestionNotificationTest {
             t.qpA.postSend(t.write(i, 65536));
         }
         t.sim.runUntilIdle();
+        return cnpArrivals;
+    }
+
+    @Test
+    void windowPacingAnswersMarksInsideTheWindowWithOneCnpAtItsEnd() {
+        NicConfig cfg =
+                NicConfig.defaults().toBuilder().cnpPacing(CnpPacing.WINDOW).build();
+        BackToBack t = new BackToBack(RATE, cfg, 32);
+        List<Long> arrivals = markAll(t);
+        List<Long> cnpArrivals = writeTwentyAndTimeCnps(t);
 
         // Zhu et al. 2015 §3.1 replayed over the arrival times: a CNP for a mark outside the window
         // of the last CNP; a mark inside it owes one CNP at the window's end, which opens the next
@@ -143,17 +149,7 @@ class CongestionNotificationTest {
             }
             t.b.receiveSink().receive(p);
         });
-        List<Long> cnpArrivals = new ArrayList<>();
-        t.portA.upper(p -> {
-            if (p.opcode == Opcode.CNP) {
-                cnpArrivals.add(t.sim.now());
-            }
-            t.a.receiveSink().receive(p);
-        });
-        for (int i = 0; i < 20; i++) {
-            t.qpA.postSend(t.write(i, 65536));
-        }
-        t.sim.runUntilIdle();
+        List<Long> cnpArrivals = writeTwentyAndTimeCnps(t);
 
         // the DCQCN authors' ns-3 replayed: checks at origin + k.gap (origin = first packet), each
         // sends one CNP if a mark arrived since the previous check

@@ -9,12 +9,16 @@ import org.junit.jupiter.api.Test;
 /** {@code nic.cc} takes the knobs of the chosen DCQCN profile (paper, hpcc), not only mlx5's. */
 class CcProfileKnobsTest {
     private static Scenario parse(String cc) {
+        return parseNic("{cc: " + cc + "}");
+    }
+
+    private static Scenario parseNic(String nic) {
         return ScenarioLoader.parse(
                 String.join(
                         "\n",
                         "name: knobs",
                         "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
-                        "nic: {cc: " + cc + "}",
+                        "nic: " + nic,
                         ""),
                 "k.yaml",
                 List.of(),
@@ -98,17 +102,6 @@ class CcProfileKnobsTest {
     }
 
     private static CnpSpec cnp(String nic) {
-        return ScenarioLoader.parse(
-                        String.join(
-                                "\n",
-                                "name: knobs",
-                                "topology: {kind: star, hosts: 2, link: {speed: 100G}}",
-                                "nic: " + nic,
-                                ""),
-                        "k.yaml",
-                        List.of(),
-                        null)
-                .nic("h0")
-                .cnp();
+        return parseNic(nic).nic("h0").cnp();
     }
 }
