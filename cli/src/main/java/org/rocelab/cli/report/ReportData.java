@@ -47,6 +47,8 @@ final class ReportData {
         }
         root.set("queues", timeChart(ts.metric("queue_bytes"), "queue_bytes", "bytes", Score.MAX));
         root.set("pause", timeChart(ts.metric("paused"), "paused", "paused (1) / not (0)", Score.SUM));
+        root.set("ccRate", timeChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN));
+        root.set("ccAlpha", timeChart(ts.metric("alpha"), "alpha", "fraction", Score.MAX));
         root.set("fct", fct(dir.resolve(RunWriter.FCT)));
         root.set("counters", counters(readJson(dir.resolve(RunWriter.COUNTERS), false)));
         return root;

@@ -30,7 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReportChromiumTest {
     private static final String[] CHARTS = {
-        "chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"
+        "chart-topology",
+        "chart-throughput",
+        "chart-queues",
+        "chart-pause",
+        "chart-cc-rate",
+        "chart-cc-alpha",
+        "chart-fct"
     };
     private static Path chromium;
     private static Path goodPng;
@@ -87,7 +93,7 @@ class ReportChromiumTest {
             int next = dom.indexOf("</div>", tag.end());
             assertThat(dom.substring(tag.end(), next)).as("canvas in %s", id).contains("<canvas");
         }
-        assertThat(dom).contains("data-charts-rendered=\"5\"");
+        assertThat(dom).contains("data-charts-rendered=\"7\"");
         // Summary figures and the counters table were built from the embedded data.
         assertThat(dom).contains("<span id=\"run-name\">incast-4to1 &lt;demo&gt;</span>");
         assertThat(dom).contains("<div class=\"v\">310</div><div class=\"k\">ECN marked</div>");

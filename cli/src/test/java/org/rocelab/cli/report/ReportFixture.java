@@ -73,7 +73,8 @@ final class ReportFixture {
             q[h] = ts.series("sw0:h" + h + "/q3", "queue_bytes");
             paused[h] = ts.series("sw0:h" + h + "/p3", "paused");
         }
-        int qp = ts.series("h1/qp1", "rate_gbps");
+        int qp = ts.series("h1/qp0x100", "rate_gbps");
+        int alpha = ts.series("h1/qp0x100", "alpha");
         for (int k = 1; k <= 50; k++) {
             long time = k * 2_000_000L;
             for (int h = 0; h < 5; h++) {
@@ -83,6 +84,7 @@ final class ReportFixture {
                 ts.record(time, paused[h], h > 0 && k % 10 < 3 ? 1 : 0);
             }
             ts.record(time, qp, 100.0 / (1 + k % 4));
+            ts.record(time, alpha, k % 4 == 0 ? 1.0 : 0.5);
         }
         return r;
     }

@@ -53,6 +53,11 @@ class ReportWriterTest {
         assertThat(d.at("/queues/series/0/name").asString()).isEqualTo("sw0:h0/q3");
         assertThat(d.at("/pause/series").size()).isEqualTo(4); // sw0:h0/p3 never paused, left out
         assertThat(d.at("/pause/available").asInt()).isEqualTo(5);
+        // the DCQCN charts: the one sending QP's RC (mean over 100/1, 100/2, 100/3, 100/4) and alpha
+        assertThat(d.at("/ccRate/series/0/name").asString()).isEqualTo("h1/qp0x100");
+        assertThat(d.at("/ccRate/series/0/data/0").toString()).isEqualTo("[2,50]"); // k = 1: 100 / 2
+        assertThat(d.at("/ccAlpha/metric").asString()).isEqualTo("alpha");
+        assertThat(d.at("/ccAlpha/series/0/data/3").toString()).isEqualTo("[8,1]"); // k = 4
         // 300 flows in 5 sizes -> 5 buckets of 60, each CDF ending at 1.
         assertThat(d.at("/fct").size()).isEqualTo(5);
         assertThat(d.at("/fct/0/bucket").asString()).isEqualTo("<10KB");
