@@ -196,7 +196,11 @@ final class Misconfigurations {
         }
     }
 
-    /** ECN Kmin far below typical: under 5 % of HPCC's 100 KB per 25G of port speed. */
+    /**
+     * ECN Kmin far below typical: under 5 % of HPCC's 100 KB per 25G of port speed. The DCQCN loop
+     * holds a congested queue near Kmin whatever Kmin is (docs/model.md#dcqcn-fabric), so what a very
+     * low Kmin adds is marks on transient queues.
+     */
     private void ecnThresholds() {
         Map<String, List<TopologyLayout.Cable>> ports = s.layout().adjacency();
         for (String sw : s.switches()) {
@@ -211,8 +215,8 @@ final class Misconfigurations {
                             swKey(sw, "ecn." + e.getKey() + ".kmin"),
                             "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
                                     + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
-                                    + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): nearly every packet of TC "
-                                    + e.getKey() + " will be marked");
+                                    + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC "
+                                    + e.getKey() + " over it is marked and DCQCN slows flows that were not congested");
                 }
             }
         }

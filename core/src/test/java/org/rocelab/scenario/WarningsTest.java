@@ -88,7 +88,8 @@ class WarningsTest {
         assertThat(s.warnings())
                 .containsExactly(
                         "switch.ecn.3.kmin: Kmin 5000 bytes on sw0 is far below typical (400000 bytes at 100G: "
-                                + "HPCC uses 100KB per 25G, NVIDIA 150KB): nearly every packet of TC 3 will be marked");
+                                + "HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC 3 over it is marked and DCQCN"
+                                + " slows flows that were not congested");
         assertThat(Yaml.load(STAR.replace("kmin: 400KB", "kmin: 20KB")).warnings())
                 .isEmpty();
         assertThat(Yaml.load(STAR.replace("kmin: 400KB", "kmin: 19999")).warnings())
