@@ -209,6 +209,7 @@ final class Misconfigurations {
                 speed = Math.max(speed, c.config().speedBps());
             }
             long typical = 100_000L * speed / 25_000_000_000L;
+            pfcBeforeEcn(sw, ports.get(sw));
             for (Map.Entry<Integer, EcnSpec> e : s.switchSpec(sw).ecn().entrySet()) {
                 if (e.getValue().kminBytes() * 20 < typical) {
                     warn(
@@ -218,6 +219,31 @@ final class Misconfigurations {
                                     + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC "
                                     + e.getKey() + " over it is marked and DCQCN slows flows that were not congested");
                 }
+            }
+        }
+    }
+
+    /**
+     * ECN must mark before PFC pauses (seed: "ECN标记先于PFC触发"). A lossless PG fed by one ingress
+     * port reaches XOFF at α·pool/(1 + α) (dynamic threshold α = 2^dynamic_th, pool = buffer −
+     * headroom, SONiC estimate); a congested egress queue fed by that one port holds the same bytes.
+     * A Kmin at or above that point means such congestion is paused before any packet is marked.
+     */
+    private void pfcBeforeEcn(String sw, List<TopologyLayout.Cable> cables) {
+        SwitchSpec spec = s.switchSpec(sw);
+        double alpha = Math.pow(2, spec.buffer().dynamicTh());
+        long pool = spec.buffer().sizeBytes() - FabricChecks.headroomBytes(spec, cables);
+        long xoff = (long) (alpha * pool / (1 + alpha));
+        for (int tc : spec.lossless()) {
+            EcnSpec ecn = spec.ecn().get(tc);
+            if (ecn != null && ecn.kminBytes() >= xoff) {
+                warn(
+                        swKey(sw, "ecn." + tc + ".kmin"),
+                        "Kmin " + ecn.kminBytes() + " bytes on " + sw + " is at or above the PFC point of a lossless PG"
+                                + " fed by one port (about " + xoff + " bytes: dynamic_th "
+                                + spec.buffer().dynamicTh()
+                                + " of a " + pool + "-byte pool): such congestion is paused before any packet of TC "
+                                + tc + " is marked, so DCQCN never slows it");
             }
         }
     }

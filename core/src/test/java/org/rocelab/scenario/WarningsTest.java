@@ -97,6 +97,28 @@ class WarningsTest {
     }
 
     @Test
+    void ecnKminAbovePfcPointOfOneIngressPort() {
+        // 4 MB buffer, dynamic_th 0 (alpha 1): one PG pauses at pool / 2, pool = buffer minus the
+        // SONiC headroom estimate of TC 3 on the star's two ports
+        String buffer = "  buffer: {size: 4MB, dynamic_th: 0}\n";
+        Scenario s =
+                Yaml.load(STAR.replace("kmin: 400KB", "kmin: 2000KB").replace("kmax: 1600KB", "kmax: 2100KB") + buffer);
+        long pool = 4_000_000L
+                - FabricChecks.headroomBytes(
+                        s.switchSpec("sw0"), s.layout().adjacency().get("sw0"));
+        assertThat(pool).isLessThan(4_000_000L);
+        assertThat(s.warnings())
+                .containsExactly(
+                        "switch.ecn.3.kmin: Kmin 2000000 bytes on sw0 is at or above the PFC point of a lossless"
+                                + " PG fed by one port (about " + pool / 2 + " bytes: dynamic_th 0 of a " + pool
+                                + "-byte pool):"
+                                + " such congestion is paused before any packet of TC 3 is marked, so DCQCN never slows it");
+        String justBelow =
+                STAR.replace("kmin: 400KB", "kmin: " + (pool / 2 - 1)).replace("kmax: 1600KB", "kmax: 2100KB");
+        assertThat(Yaml.load(justBelow + buffer).warnings()).isEmpty();
+    }
+
+    @Test
     void aclDenyingRoceV2() {
         Scenario s = Yaml.load(
                 STAR
