@@ -35,7 +35,11 @@ public interface CongestionControl {
         return false;
     }
 
-    /** The QP is destroyed or the run ends: cancel timers. */
+    /**
+     * The QP is done with congestion control (its flow completed, it is destroyed, or the run
+     * ends): cancel timers. {@code run --hpcc} calls it when an HPCC flow's QP completes, as
+     * rdma-hw.cc RdmaHw::QpComplete does.
+     */
     default void close() {}
 
     /** Congestion-control counters and state for time series (name to value). */

@@ -20,11 +20,16 @@ import org.rocelab.sim.Timer;
  *   <li>increase by timer only (no byte counter), RP_TIMER apart: stage &lt; F fast recovery,
  *       stage = F additive (RATE_AI), stage &gt; F hyper with a constant RATE_HAI step; RC =
  *       ⌊RC/2⌋ + ⌊RT/2⌋; RT capped at the line rate;
- *   <li>α and the timers run for the QP's whole life after its first CNP (no release).
+ *   <li>α and the timers run from the QP's first CNP until the QP completes (no release at the
+ *       line rate); {@link #close()} is RdmaHw::QpComplete: it cancels the decrease check and the
+ *       increase timer, and the closed QP ignores later CNP flags (HPCC deletes the QP, so later
+ *       ACKs find none).
  * </ul>
  *
  * The increase timer stops while RC and RT both sit at the line rate, where its events change
- * nothing but a stage counter that is already non-zero; the next decrease restarts it.
+ * nothing but a stage counter that is already non-zero; the next decrease restarts it. It cannot
+ * stop otherwise: ⌊RC/2⌋ + ⌊RT/2⌋ leaves RC one bit/s below an even line rate for ever once RC is
+ * odd, which is why a completed QP must be closed.
  */
 public final class HpccDcqcn extends DcqcnReactionPoint {
     /** rdma-hw.cc ScheduleDecreaseRateMlx(q, 1): "add 1 ns to make sure rate decrease is after alpha update". */
@@ -51,6 +56,7 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
     private boolean alphaCnpSeen;
     private final CnpLatch decreaseCnps = new CnpLatch();
     private int rpTimeStage;
+    private boolean closed;
 
     public HpccDcqcn(CcHost host, HpccParams params) {
         super(host, host.lineRateBps());
@@ -92,6 +98,10 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
 
     @Override
     public void onCnp(long nowPs) {
+        if (closed) {
+            host.countCnp(false);
+            return;
+        }
         host.countCnp(true);
         if (firstCnpSeen) {
             updateAlpha(nowPs);
@@ -204,8 +214,18 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
         return alpha;
     }
 
+    /** Whether {@link #close()} was called (the QP completed). */
+    public boolean closed() {
+        return closed;
+    }
+
+    /**
+     * RdmaHw::QpComplete under CC_MODE 1: the QP's flow completed; cancels the decrease check and
+     * the increase timer (α has no event to cancel) and ignores every later CNP. Idempotent.
+     */
     @Override
     public void close() {
+        closed = true;
         cancel(increaseTimer);
         cancel(decreaseTimer);
     }

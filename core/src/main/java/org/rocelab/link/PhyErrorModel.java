@@ -53,11 +53,14 @@ public final class PhyErrorModel {
      */
     public static final long FC_DECODE_PS = 10_000L;
 
+    private static final int LOSS_CACHE_BYTES = 16384;
+
     private final FecMode fec;
     private final double ber;
     private final long rateBps;
     private final long latencyPs;
-    private final double[] lossByBytes = new double[16384];
+    /** Loss probability by frame size, −1 until computed; allocated on first use (ber &gt; 0 only). */
+    private double[] lossByBytes;
 
     /**
      * @param fec FEC in use on this direction
@@ -75,7 +78,6 @@ public final class PhyErrorModel {
         this.ber = preFecBer;
         this.rateBps = rateBps;
         this.latencyPs = latencyPs(fec, rateBps);
-        java.util.Arrays.fill(lossByBytes, -1.0);
     }
 
     public FecMode fec() {
@@ -127,6 +129,10 @@ public final class PhyErrorModel {
     public double frameLossProbability(int frameBytes) {
         if (ber == 0.0) {
             return 0.0;
+        }
+        if (lossByBytes == null) {
+            lossByBytes = new double[LOSS_CACHE_BYTES];
+            java.util.Arrays.fill(lossByBytes, -1.0);
         }
         if (frameBytes < lossByBytes.length) {
             double v = lossByBytes[frameBytes];

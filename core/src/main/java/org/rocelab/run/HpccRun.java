@@ -9,6 +9,7 @@ import org.rocelab.compat.HpccFlow;
 import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
+import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.sim.Simulation;
@@ -27,7 +28,9 @@ import org.rocelab.workload.RdmaPair;
  *
  * <p>Time: the simulation starts at the first flow's start ({@link #offsetPs()}); every time in
  * the outputs is HPCC's absolute time. A flow completes, as in HPCC's {@code qp_finish}, when the
- * sender receives the ACK of its last packet (the send completion).
+ * sender receives the ACK of its last packet (the send completion); then, as RdmaHw::QpComplete,
+ * the sender QP's congestion control is closed ({@link org.rocelab.cc.CongestionControl#close()}),
+ * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events.
  */
 public final class HpccRun {
     /** The loop returns to report progress every this much simulated time. */
@@ -40,6 +43,9 @@ public final class HpccRun {
     private final HpccPathMetrics paths;
     private final List<HpccFlow> flows;
     private final long[] finishPs;
+    /** The sending QP of each started, not yet completed flow (null otherwise). */
+    private final QueuePair[] senders;
+
     private final List<HpccFctRecord> fct = new ArrayList<>();
     private final Timer starter;
     private int nextFlow;
@@ -52,6 +58,7 @@ public final class HpccRun {
         this.fabric = HpccFabricBuilder.build(scenario, seed, offset);
         this.paths = scenario.pathMetrics();
         this.finishPs = new long[flows.size()];
+        this.senders = new QueuePair[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         Simulation sim = fabric.fabric().sim();
         this.starter = sim.timer(sim.component("hpcc/flows"), now -> startDue(now));
@@ -106,6 +113,7 @@ public final class HpccRun {
         pair.srcQp.trafficClass(f.pg(), f.pg());
         pair.dstQp.trafficClass(f.pg(), f.pg());
         pair.srcQp.flowId(idx);
+        senders[idx] = pair.srcQp;
         SendWr wr = new SendWr()
                 .wrId(idx)
                 .opcode(WrOpcode.RDMA_WRITE)
@@ -117,6 +125,8 @@ public final class HpccRun {
     private void done(int idx, long nowPs) {
         long hpccPs = nowPs + fabric.offsetPs();
         finishPs[idx] = hpccPs;
+        senders[idx].congestionControl().close();
+        senders[idx] = null;
         fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths));
         if (++completed == flows.size()) {
             fabric.fabric().sim().stop();

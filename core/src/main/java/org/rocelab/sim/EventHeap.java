@@ -48,6 +48,8 @@ final class EventHeap {
     private static final int ARITY = 1 << ARITY_SHIFT;
     private static final int MIN_BUCKETS = 16;
     private static final int MAX_BUCKETS = 1 << 20;
+    /** Target of the density rule: scheduled events per bucket width. */
+    private static final long EVENTS_PER_BUCKET = 8;
 
     private long[] time = new long[256];
     private long[] tie = new long[256];
@@ -68,6 +70,11 @@ final class EventHeap {
     private long frontLast = -1;
     private Timer topHead;
     private int topCount;
+
+    /** Schedules since the last rebuild, and that rebuild's first time: the recent event density. */
+    private long schedules;
+
+    private long lastRebuildPs = Long.MIN_VALUE;
 
     int size() {
         return size;
@@ -95,6 +102,7 @@ final class EventHeap {
 
     /** Schedules {@code t} at (timePs, tieKey), or moves it there if pending. */
     void schedule(Timer t, long timePs, long tieKey) {
+        schedules++;
         int i = t.heapIndex;
         if (i >= 0 && timePs <= frontLast) {
             if (less(timePs, tieKey, time[i], tie[i])) {
@@ -204,13 +212,19 @@ final class EventHeap {
             max = Math.max(max, t.timePs);
         }
         int count = Math.max(MIN_BUCKETS, Math.min(MAX_BUCKETS, Integer.highestOneBit(Math.max(1, topCount - 1)) << 1));
-        if (heads.length < count) {
-            heads = new Timer[count];
-        }
         long span = max - min;
         int sh = 0;
         while ((span >>> sh) >= count) {
             sh++;
+        }
+        int dense = densityShift(min);
+        if (dense < sh) {
+            sh = dense;
+            long needed = (span >>> sh) + 1;
+            count = needed >= MAX_BUCKETS ? MAX_BUCKETS : Math.max(count, Integer.highestOneBit((int) needed - 1) << 1);
+        }
+        if (heads.length < count) {
+            heads = new Timer[count];
         }
         nb = count;
         shift = sh;
@@ -219,15 +233,40 @@ final class EventHeap {
         rungLast = width <= 0 || min > Long.MAX_VALUE - width ? Long.MAX_VALUE : min + width - 1;
         frontLast = min - 1;
         cur = 0;
+        Timer rest = null;
+        int restCount = 0;
         for (Timer t = topHead; t != null; ) {
             Timer next = t.next;
-            int b = (int) ((t.timePs - min) >>> sh);
-            heads[b] = push(heads[b], t);
-            t.heapIndex = IN_TOP - 1 - b;
+            if (t.timePs <= rungLast) {
+                int b = (int) ((t.timePs - min) >>> sh);
+                heads[b] = push(heads[b], t);
+                t.heapIndex = IN_TOP - 1 - b;
+            } else {
+                rest = push(rest, t);
+                restCount++;
+            }
             t = next;
         }
-        topHead = null;
-        topCount = 0;
+        topHead = rest;
+        topCount = restCount;
+        lastRebuildPs = min;
+        schedules = 0;
+    }
+
+    /**
+     * The bucket width (log2 ps) at which the events scheduled since the last rebuild would have
+     * filled about {@link #EVENTS_PER_BUCKET} per bucket, or 63 without a measure. A span set by
+     * a few far timers (a 300 µs rate timer among link events 80 ns apart) would otherwise make the
+     * buckets so wide that the front heap holds every near event.
+     */
+    private int densityShift(long min) {
+        if (lastRebuildPs == Long.MIN_VALUE || schedules == 0 || min <= lastRebuildPs) {
+            return 63;
+        }
+        long elapsed = min - lastRebuildPs;
+        long width =
+                elapsed > Long.MAX_VALUE / EVENTS_PER_BUCKET ? Long.MAX_VALUE : elapsed * EVENTS_PER_BUCKET / schedules;
+        return 63 - Long.numberOfLeadingZeros(Math.max(1, width));
     }
 
     /** Puts {@code t} first in the list starting at {@code head}; returns the new head. */

@@ -23,7 +23,7 @@ public final class NaturalOrder implements Comparator<String> {
             if (isDigit(ca) && isDigit(cb)) {
                 int ei = digitsEnd(a, i);
                 int ej = digitsEnd(b, j);
-                int c = compareDigits(a.substring(i, ei), b.substring(j, ej));
+                int c = compareDigits(a, i, ei, b, j, ej);
                 if (c != 0) {
                     return c;
                 }
@@ -53,17 +53,34 @@ public final class NaturalOrder implements Comparator<String> {
         return k;
     }
 
-    private static int compareDigits(String x, String y) {
-        String a = stripLeadingZeros(x);
-        String b = stripLeadingZeros(y);
-        return a.length() != b.length() ? Integer.compare(a.length(), b.length()) : a.compareTo(b);
+    /**
+     * Compares the digit runs a[ai, ae) and b[bi, be) by value: leading zeros skipped (one digit
+     * kept), then the longer run is larger, then the first differing digit decides. No substrings:
+     * counters.json sorts thousands of port names with this.
+     */
+    private static int compareDigits(String a, int ai, int ae, String b, int bi, int be) {
+        int x = skipZeros(a, ai, ae);
+        int y = skipZeros(b, bi, be);
+        int lx = ae - x;
+        int ly = be - y;
+        if (lx != ly) {
+            return Integer.compare(lx, ly);
+        }
+        for (int k = 0; k < lx; k++) {
+            char cx = a.charAt(x + k);
+            char cy = b.charAt(y + k);
+            if (cx != cy) {
+                return cx - cy;
+            }
+        }
+        return 0;
     }
 
-    private static String stripLeadingZeros(String s) {
-        int k = 0;
-        while (k < s.length() - 1 && s.charAt(k) == '0') {
+    private static int skipZeros(String s, int from, int end) {
+        int k = from;
+        while (k < end - 1 && s.charAt(k) == '0') {
             k++;
         }
-        return s.substring(k);
+        return k;
     }
 }

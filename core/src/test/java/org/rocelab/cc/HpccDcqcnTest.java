@@ -176,4 +176,52 @@ class HpccDcqcnTest {
                 .as("an mlx5 factory")
                 .isFalse();
     }
+
+    /** A cut to LINE/2 (α = 1), then increases: RT = LINE after the additive step, RC = LINE − d. */
+    private HpccDcqcn cutToHalfLine() {
+        HpccDcqcn cc = qp();
+        flaggedAcks(cc, 0, us(4));
+        host.runTo(us(4) + ns(1));
+        assertThat(cc.rateBps()).isEqualTo(LINE / 2);
+        return cc;
+    }
+
+    @Test
+    void withoutCloseTheIncreaseTimerNeverStopsBecauseTruncationLeavesRcOneBelowTheLine() {
+        HpccDcqcn cc = cutToHalfLine();
+        // d = LINE − RC goes 5e10 → ⌈d/2⌉ per event: 36 events reach d = 1, where ⌈1/2⌉ = 1 for ever
+        host.runTo(us(4) + ns(1) + 36 * us(300));
+        assertThat(cc.rateBps()).isEqualTo(LINE - 1);
+        host.runTo(us(4) + ns(1) + 200 * us(300));
+        assertThat(cc.rateBps()).isEqualTo(LINE - 1);
+        assertThat(cc.targetBps()).isEqualTo(LINE);
+        assertThat(host.sim.pendingEvents()).as("the increase timer").isEqualTo(1);
+    }
+
+    @Test
+    void closeCancelsTheTimersSoTheSimulationGoesIdleAtTheCloseTime() {
+        HpccDcqcn cc = cutToHalfLine();
+        flaggedAcks(cc, us(5), us(6));
+        long closePs = us(6) + ns(500);
+        host.runTo(closePs);
+        assertThat(host.sim.pendingEvents())
+                .as("decrease check and increase timer")
+                .isEqualTo(2);
+        long events = host.sim.events();
+        cc.close();
+        assertThat(cc.closed()).isTrue();
+        assertThat(host.sim.pendingEvents()).isZero();
+        host.sim.runUntilIdle();
+        assertThat(host.sim.now()).isEqualTo(closePs);
+        assertThat(host.sim.events()).isEqualTo(events);
+        long rate = cc.rateBps();
+        int handled = host.cnpHandled;
+        cc.onAck(closePs + us(1), true);
+        assertThat(host.sim.pendingEvents()).as("a closed QP ignores CNP flags").isZero();
+        assertThat(host.cnpHandled).isEqualTo(handled);
+        assertThat(host.cnpIgnored).isEqualTo(1);
+        assertThat(cc.rateBps()).isEqualTo(rate);
+        cc.close();
+        assertThat(host.sim.pendingEvents()).isZero();
+    }
 }

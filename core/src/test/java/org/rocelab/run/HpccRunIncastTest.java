@@ -2,9 +2,11 @@ package org.rocelab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +14,7 @@ import org.rocelab.compat.HpccFctRecord;
 import org.rocelab.compat.HpccOutputs;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
+import org.rocelab.sim.Simulation;
 import org.rocelab.stats.RunResult;
 
 /**
@@ -81,6 +84,14 @@ class HpccRunIncastTest {
         long max = fct.stream().mapToLong(HpccFctRecord::fctNs).max().orElseThrow();
         assertThat(max).isGreaterThanOrEqualTo(63L * 2000 * 83);
         assertThat(fct).allMatch(f -> f.fctNs() >= f.standaloneFctNs());
+        // every completed QP was closed (RdmaHw::QpComplete), so its DCQCN timers are gone: nothing
+        // is left to run after the last completion and runUntilIdle returns at once, at that time
+        Simulation sim = run.fabric().fabric().sim();
+        assertThat(sim.pendingEvents()).isZero();
+        long events = sim.events();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), sim::runUntilIdle);
+        assertThat(sim.events()).isEqualTo(events);
+        assertThat(run.offsetPs() + sim.now()).isEqualTo((FLOWS_START_NS + max) * 1000);
     }
 
     @Test

@@ -141,4 +141,50 @@ class EventHeapModelTest {
         assertThat(sim.now()).isEqualTo(expected[1]);
         assertThat(sim.pendingEvents()).isEqualTo(model.size());
     }
+
+    /**
+     * A dense hold model (200 timers, each back within 1–100 ps) under three far timers: the
+     * density rule gives the calendar 2-ps buckets, so a rung covers far less than the span and
+     * the far timers wait in the top list across many rebuilds. Every timer fires exactly when it
+     * was scheduled, time never goes back, and the far timers fire at their times after the rest.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void aDenseStreamUnderFarTimersFiresEachTimerWhenScheduled(long seed) {
+        Random r = new Random(seed);
+        Simulation s = new Simulation(seed);
+        Component c = s.component("hold");
+        long holdEndPs = 400_000;
+        long[] due = new long[203];
+        long[] last = {-1};
+        long[] fires = new long[1];
+        Timer[] t = new Timer[203];
+        for (int i = 0; i < t.length; i++) {
+            final int idx = i;
+            t[i] = s.timer(c, now -> {
+                assertThat(now).isEqualTo(due[idx]).isGreaterThanOrEqualTo(last[0]);
+                last[0] = now;
+                fires[0]++;
+                if (idx < 200 && now < holdEndPs) {
+                    due[idx] = now + 1 + r.nextInt(100);
+                    t[idx].scheduleAt(due[idx]);
+                }
+            });
+        }
+        long[] far = {1_000_000_000_000L, 1_000_000_000_000_000L, Long.MAX_VALUE - 1};
+        for (int i = 0; i < 3; i++) {
+            due[200 + i] = far[i];
+            t[200 + i].scheduleAt(far[i]);
+        }
+        for (int i = 0; i < 200; i++) {
+            due[i] = r.nextInt(100);
+            t[i].scheduleAt(due[i]);
+        }
+        s.runUntil(holdEndPs + 100);
+        assertThat(fires[0]).isGreaterThan(200L * holdEndPs / 100);
+        assertThat(s.pendingEvents()).isEqualTo(3);
+        s.runUntilIdle();
+        assertThat(s.now()).isEqualTo(Long.MAX_VALUE - 1);
+        assertThat(s.pendingEvents()).isZero();
+    }
 }
