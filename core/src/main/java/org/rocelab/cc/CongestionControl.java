@@ -25,6 +25,21 @@ public interface CongestionControl {
     }
 
     /**
+     * Whether the algorithm wants {@link #onRttSample} (delay-based control such as TIMELY or Swift);
+     * asked once when the QP is created. The NIC keeps send times only for QPs that do.
+     */
+    default boolean wantsRttSamples() {
+        return false;
+    }
+
+    /**
+     * An ACK arrived that acknowledges the data packet with the PSN it carries, sent {@code rttPs}
+     * before (its latest transmission): one round-trip sample per ACK, taken before {@link
+     * #onAck}. Only for algorithms that {@link #wantsRttSamples() want them}.
+     */
+    default void onRttSample(long nowPs, long rttPs) {}
+
+    /**
      * The NIC's congestion-control parameters changed during the run (mlx5 keeps DCQCN knobs per
      * port and priority, and its firmware uses the current values for every QP): adopts the
      * parameters {@code factory} would give a new QP if it makes this algorithm and profile, and

@@ -1,5 +1,6 @@
 package org.rocelab.nic;
 
+import java.util.Arrays;
 import org.rocelab.cc.CcHost;
 import org.rocelab.cc.CongestionControl;
 import org.rocelab.sim.Component;
@@ -14,6 +15,9 @@ import org.rocelab.sim.Simulation;
  * the last one sent and tells the QP to re-arm its wake-up.
  */
 final class QpPacer implements CcHost {
+    /** PSN slots kept for RTT samples: a packet {@value} or more PSNs back is not sampled. */
+    static final int SLOTS = 4096;
+
     private final Nic nic;
     private final Component component;
     private final Runnable paceChanged;
@@ -21,6 +25,10 @@ final class QpPacer implements CcHost {
     private long nextSendPs;
     private long lastSendPs;
     private int lastWireBytes;
+    /** Send time by PSN, only for a CC that wants RTT samples (null otherwise), in {@link #SLOTS}. */
+    private final int[] sentPsn;
+
+    private final long[] sentPs;
 
     /**
      * A pacer for the QP owning {@code component}, with a reaction point from the NIC's current
@@ -31,6 +39,12 @@ final class QpPacer implements CcHost {
         this.component = component;
         this.paceChanged = paceChanged;
         this.cc = nic.ccFactory().create(this);
+        boolean rtt = cc.wantsRttSamples();
+        this.sentPsn = rtt ? new int[SLOTS] : null;
+        this.sentPs = rtt ? new long[SLOTS] : null;
+        if (rtt) {
+            Arrays.fill(sentPsn, -1);
+        }
     }
 
     CongestionControl cc() {
@@ -42,12 +56,32 @@ final class QpPacer implements CcHost {
         return nextSendPs;
     }
 
-    /** A data packet of {@code wireBytes} went at {@code nowPs}: spaces the next and tells the CC. */
-    void sent(long nowPs, int wireBytes) {
+    /**
+     * A data packet of {@code wireBytes} with {@code psn} went at {@code nowPs}: spaces the next and
+     * tells the CC.
+     */
+    void sent(long nowPs, int wireBytes, int psn) {
+        if (sentPs != null) {
+            int slot = psn & (SLOTS - 1);
+            sentPsn[slot] = psn;
+            sentPs[slot] = nowPs;
+        }
         lastSendPs = nowPs;
         lastWireBytes = wireBytes;
         nextSendPs = nowPs + nic.port().serializationPs(wireBytes, Math.max(1, cc.rateBps()));
         cc.onPacketSent(nowPs, wireBytes);
+    }
+
+    /** An ACK for {@code psn} arrived: an RTT sample to a CC that wants them. */
+    void acked(long nowPs, int psn) {
+        if (sentPs == null) {
+            return;
+        }
+        int slot = psn & (SLOTS - 1);
+        if (sentPsn[slot] == psn) {
+            sentPsn[slot] = -1;
+            cc.onRttSample(nowPs, nowPs - sentPs[slot]);
+        }
     }
 
     @Override

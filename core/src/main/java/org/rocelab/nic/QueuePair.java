@@ -398,6 +398,7 @@ public final class QueuePair implements RcHost, TxQueue {
             } else {
                 counters.nakRx++;
             }
+            pacer.acked(now, p.psn);
             pacer.cc().onAck(now, p.becn);
             requester.onAcknowledge(p.psn, p.aethSyndrome);
             nic.consume(p);
@@ -566,7 +567,7 @@ public final class QueuePair implements RcHost, TxQueue {
             p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES;
             p.wireBytes = p.frameBytes;
         }
-        pacer.sent(now, p.wireBytes);
+        pacer.sent(now, p.wireBytes, p.psn);
         nic.countTx(p);
         counters.dataFramesTx++;
         counters.txBytes += p.frameBytes;

@@ -279,7 +279,7 @@ public final class UdQueuePair implements TxQueue {
         p.immDt = imm[i];
         p.payloadBytes = length[i];
         p.computeSizes();
-        pacer.sent(now, p.wireBytes);
+        pacer.sent(now, p.wireBytes, p.psn);
         nic.countTx(p);
         if (signaled[i]) {
             complete(sendCq, wrId[i], WcStatus.IBV_WC_SUCCESS, WcOpcode.SEND, length[i]);
