@@ -12,7 +12,9 @@ import java.util.Map;
  *
  * @param algorithm {@code dcqcn} or {@code none}
  * @param profile {@code mlx5}, {@code paper} or {@code hpcc}
- * @param knobs knobs set explicitly, name → decimal integer text, in key order of {@link #KNOBS}
+ * @param knobs knobs set explicitly, name → decimal integer text in the knob's unit (a value given
+ *     with a unit is converted), in key order of {@link #KNOBS}; {@code rpg_byte_reset} given with a
+ *     size unit stays that text (bytes, read by the cc package)
  */
 public record CcSpec(String algorithm, String profile, Map<String, String> knobs) {
     public static final CcSpec DEFAULT = new CcSpec("dcqcn", "mlx5", Map.of());

@@ -87,17 +87,63 @@ final class NicReader {
         if (!profile.equals("mlx5")) {
             return otherProfile(c, algorithm, profile, knobs);
         }
+        boolean byteResetWithUnit = false;
         for (Map.Entry<String, long[]> k : CcSpec.KNOBS.entrySet()) {
-            Field f = c.get(k.getKey());
-            if (f.present()) {
-                long v = f.longValue(0, k.getValue()[0], k.getValue()[1]);
-                if (k.getKey().equals("rpg_byte_reset_unit") && v != 1 && v != 64) {
-                    throw f.error("expected 1 or 64 (bytes per rpg_byte_reset unit), got " + v);
-                }
-                knobs.put(k.getKey(), Long.toString(v));
+            String name = k.getKey();
+            Field f = c.get(name);
+            if (!f.present()) {
+                continue;
+            }
+            if (name.equals("rpg_byte_reset") && f.node().isString()) {
+                // a size with a unit is bytes whatever rpg_byte_reset_unit says: the cc package reads it
+                knobs.put(name, f.scalarText("a number of units or a size like 2MB"));
+                byteResetWithUnit = true;
+                continue;
+            }
+            long min = k.getValue()[0];
+            long max = k.getValue()[1];
+            long v = f.node().isString() ? withUnit(f, name, min, max) : f.longValue(0, min, max);
+            if (name.equals("rpg_byte_reset_unit") && v != 1 && v != 64) {
+                throw f.error("expected 1 or 64 (bytes per rpg_byte_reset unit), got " + v);
+            }
+            knobs.put(name, Long.toString(v));
+        }
+        CcSpec spec = new CcSpec(algorithm, profile, knobs);
+        if (byteResetWithUnit && algorithm.equals("dcqcn")) {
+            try {
+                DcqcnProfile.fromParams(spec.registryParams());
+            } catch (IllegalArgumentException e) {
+                throw c.get("rpg_byte_reset").error(e.getMessage());
             }
         }
-        return new CcSpec(algorithm, profile, knobs);
+        return spec;
+    }
+
+    /** Time knobs are whole µs and rate knobs whole Mb/s; a value with a unit is converted. */
+    private static long withUnit(Field f, String name, long min, long max) {
+        long v;
+        String unit;
+        if (name.equals("rpg_time_reset") || name.equals("dce_tcp_rtt") || name.equals("rate_reduce_monitor_period")) {
+            long ps = f.time(0);
+            unit = "µs";
+            if (ps % 1_000_000L != 0) {
+                throw f.error("expected a whole number of microseconds, got " + f.shown());
+            }
+            v = ps / 1_000_000L;
+        } else if (name.endsWith("_rate") || name.equals("rate_to_set_on_first_cnp")) {
+            long bps = f.rate(0);
+            unit = "Mb/s";
+            if (bps % 1_000_000L != 0) {
+                throw f.error("expected a whole number of Mb/s, got " + f.shown());
+            }
+            v = bps / 1_000_000L;
+        } else {
+            return f.longValue(0, min, max);
+        }
+        if (v < min || v > max) {
+            throw f.error("expected " + min + " to " + max + " " + unit + ", got " + f.shown());
+        }
+        return v;
     }
 
     /**

@@ -81,6 +81,34 @@ class CcProfileKnobsTest {
     }
 
     @Test
+    void mlx5KnobsTakeValuesWithUnitsAsDocumented() {
+        CcSpec withUnits = parse("{algorithm: dcqcn, profile: mlx5, rpg_time_reset: 0.3ms, rpg_ai_rate: 5Mbps,"
+                        + " rpg_hai_rate: 50Mb/s, dce_tcp_rtt: 1us, rate_reduce_monitor_period: 4000ns,"
+                        + " rpg_byte_reset: 2MB}")
+                .nic("h0")
+                .cc();
+        assertThat(withUnits.knobs())
+                .containsEntry("rpg_time_reset", "300")
+                .containsEntry("rpg_ai_rate", "5")
+                .containsEntry("rpg_hai_rate", "50")
+                .containsEntry("dce_tcp_rtt", "1")
+                .containsEntry("rate_reduce_monitor_period", "4")
+                .containsEntry("rpg_byte_reset", "2MB");
+        assertThat(parse("{rpg_time_reset: 300, rpg_ai_rate: 5}").nic("h0").cc().knobs())
+                .containsEntry("rpg_time_reset", "300")
+                .containsEntry("rpg_ai_rate", "5");
+        assertThatThrownBy(() -> parse("{rpg_time_reset: 1.5us}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("nic.cc.rpg_time_reset: expected a whole number of microseconds");
+        assertThatThrownBy(() -> parse("{rpg_ai_rate: 1Tbps}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("nic.cc.rpg_ai_rate: expected 1 to 800000 Mb/s");
+        assertThatThrownBy(() -> parse("{rpg_gd: 11us}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("nic.cc.rpg_gd: expected an integer");
+    }
+
+    @Test
     void cnpPacingIsFirstMarkForEveryProfileUnlessSet() {
         for (String profile : List.of("paper", "mlx5", "hpcc")) {
             assertThat(parse("{algorithm: dcqcn, profile: " + profile + "}")
