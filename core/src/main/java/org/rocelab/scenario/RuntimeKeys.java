@@ -1,6 +1,8 @@
 package org.rocelab.scenario;
 
 import java.util.List;
+import org.rocelab.cc.DcqcnProfile;
+import org.rocelab.cc.Knob;
 
 /**
  * The scenario keys a {@code set} fault may change while the fabric runs (DESIGN.md §3): the
@@ -57,7 +59,22 @@ public final class RuntimeKeys {
         if (s.equals("pfc") || s.equals("cnp.min_time_between_cnps")) {
             return true;
         }
-        return s.startsWith("cc.") && CcSpec.KNOBS.containsKey(s.substring(3));
+        return s.startsWith("cc.") && isCcKnob(s.substring(3));
+    }
+
+    /** A knob of any DCQCN profile (mlx5, paper, hpcc); {@code algorithm} and {@code profile} are not. */
+    private static boolean isCcKnob(String name) {
+        if (CcSpec.KNOBS.containsKey(name)) {
+            return true;
+        }
+        for (DcqcnProfile p : DcqcnProfile.values()) {
+            for (Knob k : p.knobs()) {
+                if (k.name().equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The traffic class of an {@code ecn.<tc>...} setting. */

@@ -190,6 +190,39 @@ class LiveSettingsFabricTest {
     }
 
     @Test
+    void aPaperProfileKnobCanChangeLiveToo() {
+        Fabric f = FabricProbe.run(
+                        "name: knob-live-paper",
+                        "seed: 1",
+                        "duration: 3ms",
+                        "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
+                        "nic: {pfc: [3], cc: {algorithm: dcqcn, profile: paper}}",
+                        "switch: {dscp_to_tc: {26: 3}, lossless: [3], buffer: {size: 4MB},"
+                                + " ecn: {3: {kmin: 10KB, kmax: 50KB, pmax: 0.2}}}",
+                        "workloads:",
+                        "  - {name: incast, kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KiB, duration: 3ms}",
+                        "faults:",
+                        "  - {at: 1ms, set: {nics.h1.cc.rate_ai: 100Mbps}, for: 1ms}")
+                .fabric();
+        f.sim().runUntil(1000 * US - 1);
+        assertThat(paperAiRates(f, "h1")).isNotEmpty().containsOnly(40_000_000L);
+        f.sim().runUntil(1000 * US);
+        assertThat(paperAiRates(f, "h1")).containsOnly(100_000_000L);
+        assertThat(paperAiRates(f, "h2")).isNotEmpty().containsOnly(40_000_000L);
+        f.sim().runUntil(2000 * US);
+        assertThat(paperAiRates(f, "h1")).containsOnly(40_000_000L);
+    }
+
+    /** The paper profile's R_AI of every reaction point of {@code host}'s QPs, b/s. */
+    private static java.util.List<Long> paperAiRates(Fabric f, String host) {
+        return f.nic(host).qps().stream()
+                .map(qp -> ((org.rocelab.cc.PaperDcqcn) qp.congestionControl())
+                        .params()
+                        .aiRateBps())
+                .toList();
+    }
+
+    @Test
     void pfcOffOnTheStuckNicStopsItsPausesAndItDropsInstead() {
         Fabric f = storm("  - {at: 1ms, set: {nics.h0.pfc: []}, for: 1ms}");
         f.sim().runUntil(1000 * US - 1);
