@@ -74,7 +74,7 @@ final class HpccScenarioYaml {
                 .append(c.pauseTimeUs())
                 .append(" us unused)\n");
         y.append("  cc:\n    algorithm: dcqcn\n    profile: hpcc\n");
-        y.append("    # the cc schema takes mlx5 knob names only; the hpcc knobs of this config:\n");
+        y.append("    # the hpcc knobs of this config (docs/model.md, hpcc knobs):\n");
         for (String k : List.of(
                 "ALPHA_RESUME_INTERVAL",
                 "RATE_DECREASE_INTERVAL",
@@ -85,7 +85,7 @@ final class HpccScenarioYaml {
                 "RATE_HAI",
                 "MIN_RATE",
                 "CLAMP_TARGET_RATE")) {
-            y.append("    # ").append(k).append(' ').append(s.dcqcn().get(k)).append('\n');
+            y.append("    ").append(k).append(": ").append(s.dcqcn().get(k)).append('\n');
         }
         y.append(
                         "  # CNP: a flag on every ACK of a CE-marked packet (NicConfig.cnpOnAck), ACK per packet (L2_ACK_INTERVAL ")

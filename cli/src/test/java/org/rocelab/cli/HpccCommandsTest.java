@@ -30,8 +30,18 @@ class HpccCommandsTest {
                 .hasSize(63);
         assertThat(text)
                 .contains("kind: hpcc")
-                .contains("# RP_TIMER 300us")
+                .contains("    RP_TIMER: 300us")
                 .contains("3: {kmin: 400000, kmax: 1600000, pmax: 0.2, mark: dequeue}");
+        // the hpcc DCQCN knobs are real keys of nic.cc, read into the NIC's cc spec
+        java.util.Map<String, String> knobs = org.rocelab.scenario.ScenarioLoader.load(yaml, java.util.List.of())
+                .nic("h0")
+                .cc()
+                .knobs();
+        assertThat(knobs)
+                .containsEntry("RP_TIMER", "300us")
+                .containsEntry("EWMA_GAIN", "0.00390625")
+                .containsEntry("RATE_AI", "20M")
+                .hasSize(9);
         assertThat(run("validate", yaml.toString())).isZero();
         assertThat(out)
                 .isEqualTo("ok: incast_config_dcqcn (65 hosts, 1 switches, 63 workloads)" + System.lineSeparator());
