@@ -84,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
             throw e.getCause();
         }
         System.out.printf(
-                "%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d -> %s%n",
+                "%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d, CNPs %d"
+                        + " sent / %d handled -> %s%n",
                 s.name(),
                 Units.formatTime(r.simulatedPs()),
                 r.events(),
@@ -92,6 +93,8 @@ final class RunCommand implements Callable<Integer> {
                 r.totalDrops(),
                 r.pauseFramesTx(),
                 r.ecnMarked(),
+                r.cnpSent(),
+                r.cnpHandled(),
                 target);
         return 0;
     }
