@@ -10,16 +10,17 @@ import org.rocelab.packet.Packet;
  */
 public final class EcmpHash {
     private final int fields;
-    private final long seed;
+    /** The seed folded in first: the same for every packet, so computed once. */
+    private final long seedMix;
 
     public EcmpHash(EcmpConfig cfg) {
         this.fields = cfg.fieldMask();
-        this.seed = cfg.seed();
+        this.seedMix = mix(cfg.seed() ^ 0x9E3779B97F4A7C15L);
     }
 
     /** The 64-bit hash of the configured fields. */
     public long hash(int srcIp, int dstIp, int proto, int srcPort, int dstPort) {
-        long h = mix(seed ^ 0x9E3779B97F4A7C15L);
+        long h = seedMix;
         if ((fields & EcmpConfig.SRC_IP) != 0) {
             h = mix(h ^ (srcIp & 0xFFFFFFFFL));
         }

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * lookup; at most 32 steps). Each node holds a computed and a static next-hop group; a static
  * route on a prefix overrides the computed one on the same prefix (DESIGN.md §3: static routes
  * override computed ones), and the longest matching prefix wins. A direct-mapped cache of recent
- * destinations (two int arrays, cleared on every change) answers repeated lookups in one probe
+ * destinations (two int arrays, cleared at the first lookup after a change) answers repeated lookups in one probe
  * instead of a walk of up to 32 dependent loads.
  *
  * <p>A group can be marked unusable (every next hop of it removed, {@link NextHopGroups}): the
@@ -27,6 +27,8 @@ public final class LpmTable {
     private int[] fixed = new int[64];
     private int nodes = 1;
     private boolean[] unusable = new boolean[16];
+    /** The cache must be cleared before the next lookup (a route or a group's use changed). */
+    private boolean cacheStale;
 
     public LpmTable() {
         Arrays.fill(computed, -1);
@@ -58,7 +60,7 @@ public final class LpmTable {
         } else {
             computed[n] = group;
         }
-        Arrays.fill(cacheGroup, EMPTY);
+        cacheStale = true;
     }
 
     /** Withdraws ({@code usable} false) or restores the routes that use {@code group}. */
@@ -68,7 +70,7 @@ public final class LpmTable {
         }
         if (unusable[group] != !usable) {
             unusable[group] = !usable;
-            Arrays.fill(cacheGroup, EMPTY);
+            cacheStale = true;
         }
     }
 
@@ -91,6 +93,10 @@ public final class LpmTable {
 
     /** The group of the longest prefix matching {@code addr}, or -1. */
     public int lookup(int addr) {
+        if (cacheStale) {
+            Arrays.fill(cacheGroup, EMPTY);
+            cacheStale = false;
+        }
         int slot = (addr * 0x9E3779B1) >>> 22; // top 10 bits of a multiplicative hash
         if (cacheAddr[slot] == addr && cacheGroup[slot] != EMPTY) {
             return cacheGroup[slot];
