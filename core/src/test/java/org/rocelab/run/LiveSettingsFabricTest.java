@@ -153,73 +153,67 @@ class LiveSettingsFabricTest {
         assertThat(f.nic("h0").minTimeBetweenCnpsPs()).isEqualTo(4 * US);
     }
 
-    /** The mlx5 rpg_ai_rate of every reaction point of {@code host}'s QPs, b/s. */
-    private static java.util.List<Long> aiRates(Fabric f, String host) {
-        return f.nic(host).qps().stream()
-                .map(qp -> ((org.rocelab.cc.Mlx5Dcqcn) qp.congestionControl())
-                        .params()
-                        .aiRateBps())
-                .toList();
-    }
-
-    @Test
-    void aDcqcnKnobChangeReachesTheQpsAlreadyOpenAndComesBack() {
+    /**
+     * A 2:1 incast under DCQCN {@code profile} with {@code nics.h1.cc.<knob>} set to {@code value}
+     * from 1 to 2 ms; {@code aiRate} reads the additive step of a QP's reaction point. Checks the
+     * step of h1's open QPs before (default), during (new) and after (default again) and that h2's
+     * QPs keep the default.
+     */
+    private static void knobChangesLiveAndComesBack(
+            String profile,
+            String knob,
+            String value,
+            long defaultBps,
+            long newBps,
+            java.util.function.ToLongFunction<org.rocelab.cc.CongestionControl> aiRate) {
         Fabric f = FabricProbe.run(
-                        "name: knob-live",
+                        "name: knob-live-" + profile,
                         "seed: 1",
                         "duration: 3ms",
                         "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
-                        "nic: {pfc: [3], cc: {algorithm: dcqcn, profile: mlx5}}",
+                        "nic: {pfc: [3], cc: {algorithm: dcqcn, profile: " + profile + "}}",
                         "switch: {dscp_to_tc: {26: 3}, lossless: [3], buffer: {size: 4MB},"
                                 + " ecn: {3: {kmin: 10KB, kmax: 50KB, pmax: 0.2}}}",
                         "workloads:",
                         "  - {name: incast, kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KiB, duration: 3ms}",
                         "faults:",
-                        "  - {at: 1ms, set: {nics.h1.cc.rpg_ai_rate: 1000}, for: 1ms}")
+                        "  - {at: 1ms, set: {nics.h1.cc." + knob + ": " + value + "}, for: 1ms}")
                 .fabric();
+        java.util.function.Function<String, java.util.List<Long>> steps = host -> f.nic(host).qps().stream()
+                .map(qp -> aiRate.applyAsLong(qp.congestionControl()))
+                .toList();
         f.sim().runUntil(1000 * US - 1);
-        assertThat(aiRates(f, "h1")).isNotEmpty().containsOnly(5_000_000L);
+        assertThat(steps.apply("h1")).isNotEmpty().containsOnly(defaultBps);
         assertThat(f.nic("h1").counters().rpCnpHandled)
                 .as("the QPs are under DCQCN")
                 .isPositive();
         f.sim().runUntil(1000 * US);
-        assertThat(aiRates(f, "h1")).containsOnly(1_000_000_000L);
-        assertThat(aiRates(f, "h2")).isNotEmpty().containsOnly(5_000_000L);
+        assertThat(steps.apply("h1")).containsOnly(newBps);
+        assertThat(steps.apply("h2")).isNotEmpty().containsOnly(defaultBps);
         f.sim().runUntil(2000 * US);
-        assertThat(aiRates(f, "h1")).containsOnly(5_000_000L);
+        assertThat(steps.apply("h1")).containsOnly(defaultBps);
+    }
+
+    @Test
+    void aDcqcnKnobChangeReachesTheQpsAlreadyOpenAndComesBack() {
+        knobChangesLiveAndComesBack(
+                "mlx5",
+                "rpg_ai_rate",
+                "1000",
+                5_000_000L,
+                1_000_000_000L,
+                cc -> ((org.rocelab.cc.Mlx5Dcqcn) cc).params().aiRateBps());
     }
 
     @Test
     void aPaperProfileKnobCanChangeLiveToo() {
-        Fabric f = FabricProbe.run(
-                        "name: knob-live-paper",
-                        "seed: 1",
-                        "duration: 3ms",
-                        "topology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}",
-                        "nic: {pfc: [3], cc: {algorithm: dcqcn, profile: paper}}",
-                        "switch: {dscp_to_tc: {26: 3}, lossless: [3], buffer: {size: 4MB},"
-                                + " ecn: {3: {kmin: 10KB, kmax: 50KB, pmax: 0.2}}}",
-                        "workloads:",
-                        "  - {name: incast, kind: ib_write_bw, from: [h1, h2], to: h0, size: 64KiB, duration: 3ms}",
-                        "faults:",
-                        "  - {at: 1ms, set: {nics.h1.cc.rate_ai: 100Mbps}, for: 1ms}")
-                .fabric();
-        f.sim().runUntil(1000 * US - 1);
-        assertThat(paperAiRates(f, "h1")).isNotEmpty().containsOnly(40_000_000L);
-        f.sim().runUntil(1000 * US);
-        assertThat(paperAiRates(f, "h1")).containsOnly(100_000_000L);
-        assertThat(paperAiRates(f, "h2")).isNotEmpty().containsOnly(40_000_000L);
-        f.sim().runUntil(2000 * US);
-        assertThat(paperAiRates(f, "h1")).containsOnly(40_000_000L);
-    }
-
-    /** The paper profile's R_AI of every reaction point of {@code host}'s QPs, b/s. */
-    private static java.util.List<Long> paperAiRates(Fabric f, String host) {
-        return f.nic(host).qps().stream()
-                .map(qp -> ((org.rocelab.cc.PaperDcqcn) qp.congestionControl())
-                        .params()
-                        .aiRateBps())
-                .toList();
+        knobChangesLiveAndComesBack(
+                "paper",
+                "rate_ai",
+                "100Mbps",
+                40_000_000L,
+                100_000_000L,
+                cc -> ((org.rocelab.cc.PaperDcqcn) cc).params().aiRateBps());
     }
 
     @Test
