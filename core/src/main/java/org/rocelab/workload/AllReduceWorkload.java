@@ -136,6 +136,7 @@ public final class AllReduceWorkload implements Workload {
 
         void onSend(WorkCompletion wc) {
             if (wc.status.ok()) {
+                current.deliveredBytes += chunkBytes();
                 sendDone = true;
                 advance(wc.timePs);
             }

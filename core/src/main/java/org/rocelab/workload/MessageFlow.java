@@ -14,6 +14,11 @@ final class MessageFlow {
     final long sizeBytes;
     final long startPs;
     long endPs = -1;
+    /**
+     * Bytes of the flow whose messages completed while the flow still runs (a multi-message flow,
+     * e.g. an all-reduce rank's iteration); reported for a flow unfinished at the end of the run.
+     */
+    long deliveredBytes;
     /** The {@link FlowQpListener} token of the flow's QP while it runs, else -1. */
     int qpToken = -1;
 
@@ -32,7 +37,8 @@ final class MessageFlow {
             w.add(
                     m.endPs >= 0
                             ? FlowRecord.completed(id++, m.src, m.dst, m.sizeBytes, m.startPs, m.endPs, ideal)
-                            : FlowRecord.incomplete(id++, m.src, m.dst, m.sizeBytes, 0, m.startPs, ideal));
+                            : FlowRecord.incomplete(
+                                    id++, m.src, m.dst, m.sizeBytes, m.deliveredBytes, m.startPs, ideal));
         }
     }
 }

@@ -361,6 +361,23 @@ class ExamplesTest {
     }
 
     @Test
+    void anAllReduceCutShortReportsTheChunksEachRankDelivered() {
+        ExampleRun e = ExampleRun.of("allreduce-ring", "duration=500us");
+        long chunk = 1L << 20; // 8 MiB over 8 ranks
+        // a step moves 256 full packets at 100G: at least 256 x 4178 B x 8 / 100 Gb/s = 85.6 us, so
+        // at most 5 of the 14 steps complete in 500 us; the ring's per-step latency is far below a
+        // step, so every rank completes at least 4
+        double stepPs = 256.0 * WIRE_4096 * 8 / 100e9 * 1e12;
+        assertThat((long) (500e6 / stepPs)).isEqualTo(5);
+        List<FlowRecord> flows = e.flows("ar");
+        assertThat(flows).hasSize(8).noneMatch(FlowRecord::isCompleted);
+        for (FlowRecord f : flows) {
+            assertThat(f.deliveredBytes() % chunk).isZero();
+            assertThat(f.deliveredBytes() / chunk).isBetween(4L, 5L);
+        }
+    }
+
+    @Test
     void roceV1IsDroppedAtTheLayer3Hop() {
         ExampleRun e = ExampleRun.of("rocev1-across-router");
         RunResult r = e.result;
