@@ -32,7 +32,7 @@ import org.rocelab.sim.Timer;
  * period already armed (increase timer, decrease check) runs out before the new one is used; RC
  * and RT are held to a lower cap, and a QP without a limiter moves to the new cap.
  */
-public final class Mlx5Dcqcn extends DcqcnReactionPoint {
+public final class Mlx5Dcqcn extends StagedIncreaseRp {
     /** Makes mlx5 reaction points with {@code params}; a running one adopts them ({@link #retune}). */
     public record Factory(Mlx5Params params) implements CcFactory {
         @Override
@@ -63,9 +63,6 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
     private long alphaTicks;
     private boolean alphaCnpSeen;
     private final CnpLatch decreaseCnps = new CnpLatch();
-    private int timeStage;
-    private int byteStage;
-    private long byteCount;
 
     public Mlx5Dcqcn(CcHost host, Mlx5Params params) {
         super(host, params.capBps(host.lineRateBps()));
@@ -131,9 +128,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         alphaCnpSeen = false;
         originPs = nowPs;
         alphaTicks = 0;
-        timeStage = 0;
-        byteStage = 0;
-        byteCount = 0;
+        resetStages();
         long before = rcBps;
         rcBps = firstCnpRateBps;
         rtBps = firstCnpRateBps;
@@ -188,9 +183,7 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         long byFloor = rcBps * (100 - p.minDecFac()) / 100;
         rcBps = Math.max(p.minRateBps(), rcBps - Math.min(byAlpha, byFloor));
         decreaseCnps.consumeAt(nowPs);
-        timeStage = 0;
-        byteStage = 0;
-        byteCount = 0;
+        resetStages();
         increaseTimer.scheduleAt(nowPs + p.timeResetPs());
         host.rateChanged();
     }
@@ -200,37 +193,26 @@ public final class Mlx5Dcqcn extends DcqcnReactionPoint {
         rateIncrease(true);
     }
 
+    /** mlx5's rpg_threshold plays F. */
     @Override
-    public void onPacketSent(long nowPs, int wireBytes) {
-        if (!active || p.byteResetBytes() == 0) {
-            return;
-        }
-        byteCount += wireBytes;
-        while (active && byteCount >= p.byteResetBytes()) {
-            byteCount -= p.byteResetBytes();
-            rateIncrease(false);
-        }
+    protected int fastRecoverySteps() {
+        return p.threshold();
     }
 
-    private void rateIncrease(boolean byTimer) {
-        long before = rcBps;
-        if (Math.min(timeStage, byteStage) > p.threshold()) {
-            hyperIncrease();
-        } else if (Math.max(timeStage, byteStage) >= p.threshold()) {
-            additiveIncrease();
-        } else {
-            fastRecovery();
-        }
-        if (byTimer) {
-            timeStage++;
-        } else {
-            byteStage++;
-        }
+    @Override
+    protected long byteCounterBytes() {
+        return p.byteResetBytes();
+    }
+
+    @Override
+    protected boolean increasing() {
+        return active;
+    }
+
+    @Override
+    protected void afterIncrease() {
         if (p.releaseAtMaxRate() && !decreaseCnps.latched() && rcBps >= capBps && rtBps >= capBps) {
             release();
-        }
-        if (rcBps != before) {
-            host.rateChanged();
         }
     }
 

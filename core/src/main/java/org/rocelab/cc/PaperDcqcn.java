@@ -21,7 +21,7 @@ import org.rocelab.sim.Timer;
  * stage counters) and resume at the next CNP. The QCN-heritage halving of T and B in hyper increase
  * found in the authors' ns-3 code is not in the paper and not modelled.
  */
-public final class PaperDcqcn extends DcqcnReactionPoint {
+public final class PaperDcqcn extends StagedIncreaseRp {
     /** Makes paper reaction points with {@code params}; a running one adopts them ({@link #retune}). */
     public record Factory(PaperParams params) implements CcFactory {
         @Override
@@ -37,9 +37,6 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
     private boolean decaying;
     private long alphaAnchorPs;
     private boolean increasing;
-    private int timeStage;
-    private int byteStage;
-    private long byteCount;
 
     public PaperDcqcn(CcHost host, PaperParams params) {
         super(host, host.lineRateBps());
@@ -91,9 +88,7 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
     protected void rateDecrease(long nowPs) {
         rtBps = rcBps;
         rcBps = Math.max(p.minRateBps(), (long) (rcBps * (1 - alpha / 2)));
-        timeStage = 0;
-        byteStage = 0;
-        byteCount = 0;
+        resetStages();
         increasing = true;
         increaseTimer.scheduleAt(nowPs + p.rateTimerPs());
         host.rateChanged();
@@ -105,38 +100,26 @@ public final class PaperDcqcn extends DcqcnReactionPoint {
     }
 
     @Override
-    public void onPacketSent(long nowPs, int wireBytes) {
-        if (!increasing || p.byteCounterBytes() == 0) {
-            return;
-        }
-        byteCount += wireBytes;
-        while (increasing && byteCount >= p.byteCounterBytes()) {
-            byteCount -= p.byteCounterBytes();
-            rateIncrease(false);
-        }
+    protected int fastRecoverySteps() {
+        return p.fastRecoverySteps();
     }
 
-    private void rateIncrease(boolean byTimer) {
-        long before = rcBps;
-        int f = p.fastRecoverySteps();
-        if (Math.max(timeStage, byteStage) < f) {
-            fastRecovery();
-        } else if (Math.min(timeStage, byteStage) > f) {
-            hyperIncrease();
-        } else {
-            additiveIncrease();
-        }
-        if (byTimer) {
-            timeStage++;
-        } else {
-            byteStage++;
-        }
+    @Override
+    protected long byteCounterBytes() {
+        return p.byteCounterBytes();
+    }
+
+    @Override
+    protected boolean increasing() {
+        return increasing;
+    }
+
+    /** Back at the line rate: the increase process stops until the next CNP. */
+    @Override
+    protected void afterIncrease() {
         if (rcBps == lineRateBps && rtBps == lineRateBps) {
             increasing = false;
             cancel(increaseTimer);
-        }
-        if (rcBps != before) {
-            host.rateChanged();
         }
     }
 
