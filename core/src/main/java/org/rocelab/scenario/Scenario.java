@@ -43,6 +43,26 @@ public record Scenario(
         warnings = List.copyOf(warnings);
     }
 
+    /** This scenario with {@code more} warnings after its own. */
+    public Scenario withWarnings(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new Scenario(
+                name,
+                seed,
+                durationPs,
+                topology,
+                layout,
+                nicDefaults,
+                nicOverrides,
+                switchDefaults,
+                switchOverrides,
+                workloads,
+                faults,
+                outputs,
+                all);
+    }
+
     /** The effective NIC spec of {@code host}. */
     public NicSpec nic(String host) {
         return nicOverrides.getOrDefault(host, nicDefaults);

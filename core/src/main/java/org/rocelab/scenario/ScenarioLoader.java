@@ -214,22 +214,8 @@ public final class ScenarioLoader {
                 workloads,
                 faults,
                 outputs,
-                List.of());
-        warnings.addAll(Misconfigurations.find(s));
-        return new Scenario(
-                name,
-                seed,
-                duration,
-                topology,
-                layout,
-                nicDefaults,
-                nicOverrides,
-                switchDefaults,
-                switchOverrides,
-                workloads,
-                faults,
-                outputs,
                 warnings);
+        return s.withWarnings(Misconfigurations.find(s));
     }
 
     /** The overlay of {@code over} on {@code base}, addressed as {@code path}. */
