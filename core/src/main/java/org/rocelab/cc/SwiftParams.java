@@ -41,17 +41,19 @@ public record SwiftParams(
 
     private static final String ALG1 = "Swift paper §3.1 Algorithm 1";
     private static final String CHOICE = "; value: rocelab choice (the paper gives none)";
+    private static final String PUBLIC =
+            "; value as in public Swift models (UEC htsim fork), not stated in the paper [UNVERIFIED]";
 
     /** Every knob, in documentation order. */
     public static final List<Knob> KNOBS = List.of(
             new Knob("base_target", "µs", "10", "Swift paper §3.2 (base_target)" + CHOICE),
             new Knob("hop_scale", "µs per switch", "1", "Swift paper §3.2 (h, per-hop scaling)" + CHOICE),
             new Knob("fs_range", "µs", "5", "Swift paper §3.5 (fs_range, flow-based scaling)" + CHOICE),
-            new Knob("fs_min_cwnd", "packets", "0.1", "Swift paper §3.5 (fs_min_cwnd)" + CHOICE),
-            new Knob("fs_max_cwnd", "packets", "100", "Swift paper §3.5 (fs_max_cwnd)" + CHOICE),
-            new Knob("ai", "packets per RTT", "1", ALG1 + " (ai)" + CHOICE),
-            new Knob("beta", "factor", "0.8", ALG1 + " (β)" + CHOICE),
-            new Knob("max_mdf", "fraction", "0.5", ALG1 + " (max_mdf)" + CHOICE),
+            new Knob("fs_min_cwnd", "packets", "0.1", "Swift paper §3.5 (fs_min_cwnd)" + PUBLIC),
+            new Knob("fs_max_cwnd", "packets", "100", "Swift paper §3.5 (fs_max_cwnd)" + PUBLIC),
+            new Knob("ai", "packets per RTT", "1", ALG1 + " (ai)" + PUBLIC),
+            new Knob("beta", "factor", "0.8", ALG1 + " (β)" + PUBLIC),
+            new Knob("max_mdf", "fraction", "0.5", ALG1 + " (max_mdf)" + PUBLIC),
             new Knob("min_cwnd", "packets", "0.001", ALG1 + " (min_cwnd)" + CHOICE),
             new Knob("max_cwnd", "packets", "512", ALG1 + " (max_cwnd)" + CHOICE),
             new Knob("init_cwnd", "packets", "16", "rocelab choice (the paper gives none)"),
