@@ -17,6 +17,7 @@ public final class CcRegistry {
         CcRegistry r = new CcRegistry();
         r.register("none", params -> NoCongestionControl.FACTORY);
         r.register(DcqcnProfile.ALGORITHM, DcqcnProfile::fromParams);
+        r.register(SwiftParams.ALGORITHM, params -> new Swift.Factory(SwiftParams.parse(params)));
         return r;
     }
 

@@ -40,6 +40,20 @@ public interface CongestionControl {
     default void onRttSample(long nowPs, long rttPs) {}
 
     /**
+     * An ACK or NAK was processed: it moved the oldest unacknowledged PSN forward by {@code packets}
+     * (0 for one that acknowledged nothing new), and it crossed {@code hops} switches on its way (64
+     * minus its IP TTL), which a delay target can scale with. Called after {@link #onRttSample} and
+     * {@link #onAck}, once per ACK or NAK.
+     */
+    default void onAcked(long nowPs, int packets, int hops) {}
+
+    /**
+     * The QP's transport detected a loss: a NAK (PSN sequence error; {@code timeout} false, the
+     * fast-recovery signal) or an expiry of its retransmit timer ({@code timeout} true).
+     */
+    default void onLoss(long nowPs, boolean timeout) {}
+
+    /**
      * The NIC's congestion-control parameters changed during the run (mlx5 keeps DCQCN knobs per
      * port and priority, and its firmware uses the current values for every QP): adopts the
      * parameters {@code factory} would give a new QP if it makes this algorithm and profile, and

@@ -141,6 +141,26 @@ public final class KnobValues {
         return d;
     }
 
+    /** A decimal number in {@code [min, max]} (no unit). */
+    public double number(String name, double min, double max) {
+        String t = values.get(name);
+        String expected = "a number from " + plain(min) + " to " + plain(max);
+        double d;
+        try {
+            d = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw bad(name, t, expected);
+        }
+        if (!(d >= min && d <= max)) {
+            throw bad(name, t, expected);
+        }
+        return d;
+    }
+
+    private static String plain(double d) {
+        return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+    }
+
     private long unit(String name, String t, boolean time) {
         try {
             return time ? Units.parseTimePs(t) : Units.parseRateBps(t);

@@ -2,6 +2,7 @@ package org.rocelab.nic;
 
 import org.rocelab.cc.CcFactory;
 import org.rocelab.cc.NoCongestionControl;
+import org.rocelab.rc.IrnPolicy;
 import org.rocelab.rc.RetransmitPolicy;
 import org.rocelab.rc.RetransmitProfile;
 import org.rocelab.rc.RnrTimer;
@@ -24,7 +25,7 @@ import org.rocelab.rc.RnrTimer;
  * @param cnpPcp 802.1p priority of CNPs (mlx5 cnp_802p_prio)
  * @param minTimeBetweenCnpsPs CNP moderation per QP (mlx5 min_time_between_cnps)
  * @param cnpOnAck hpcc profile: echo CE on every ACK (BTH BECN) instead of sending CNPs
- * @param retransmission go-back-n, go-back-0 or adaptive
+ * @param retransmission go-back-n, go-back-0, adaptive or irn
  * @param timeout local ACK timeout exponent: 4.096 µs × 2^timeout, 0 = infinite (0..31)
  * @param retryCnt transport retries (0..7)
  * @param rnrRetry RNR retries (0..7, 7 = infinite)
@@ -49,6 +50,7 @@ import org.rocelab.rc.RnrTimer;
  * @param pfcGenerate whether the NIC sends PFC for its {@code pfcMask} priorities when its receive
  *     buffer fills (true, as mlx5 {@code --pfc}); false: it only honours PFC (HPCC ns-3 hosts)
  * @param cnpPacing how CNPs are spaced by {@code minTimeBetweenCnpsPs} ({@link CnpPacing})
+ * @param irn the IRN timeouts and BDP cap, used when {@code retransmission} is {@code irn}
  */
 public record NicConfig(
         int mtu,
@@ -83,9 +85,13 @@ public record NicConfig(
         int ackPcp,
         int ackDscp,
         boolean pfcGenerate,
-        CnpPacing cnpPacing) {
+        CnpPacing cnpPacing,
+        IrnPolicy irn) {
 
     public NicConfig {
+        if (irn == null) {
+            throw new IllegalArgumentException("nic.retransmission: the irn parameters are required");
+        }
         if (cnpPacing == null) {
             throw new IllegalArgumentException("nic.cnp.pacing: expected first_mark, window or periodic");
         }
@@ -187,6 +193,7 @@ public record NicConfig(
         b.ackDscp = ackDscp;
         b.pfcGenerate = pfcGenerate;
         b.cnpPacing = cnpPacing;
+        b.irn = irn;
         return b;
     }
 
@@ -213,7 +220,7 @@ public record NicConfig(
 
     /** The retransmission policy named by {@link #retransmission()}. */
     public RetransmitPolicy retransmitPolicy() {
-        return RetransmitProfile.byName(retransmission);
+        return retransmission.equals("irn") ? irn : RetransmitProfile.byName(retransmission);
     }
 
     /** Local ACK timeout in ps: 4.096 µs × 2^timeout, 0 = infinite. */
@@ -260,6 +267,7 @@ public record NicConfig(
         private long minTimeBetweenCnpsPs = 4_000_000L;
         private boolean cnpOnAck;
         private String retransmission = "go-back-n";
+        private IrnPolicy irn = IrnPolicy.DEFAULT;
         private int timeout = 14;
         private int retryCnt = 7;
         private int rnrRetry = 7;
@@ -448,6 +456,12 @@ public record NicConfig(
             return this;
         }
 
+        /** IRN's timeouts and BDP cap (for {@code retransmission("irn")}). */
+        public Builder irn(IrnPolicy v) {
+            irn = v;
+            return this;
+        }
+
         public NicConfig build() {
             return new NicConfig(
                     mtu,
@@ -482,7 +496,8 @@ public record NicConfig(
                     ackPcp,
                     ackDscp,
                     pfcGenerate,
-                    cnpPacing);
+                    cnpPacing,
+                    irn);
         }
     }
 }

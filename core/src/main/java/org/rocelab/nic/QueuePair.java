@@ -2,6 +2,7 @@ package org.rocelab.nic;
 
 import java.util.function.LongConsumer;
 import org.rocelab.cc.CongestionControl;
+import org.rocelab.cc.WindowLimiter;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
 import org.rocelab.rc.AccessFlags;
@@ -42,6 +43,9 @@ public final class QueuePair implements RcHost, TxQueue {
     private final Responder responder;
     private final Timer wakeTimer;
     private final QpPacer pacer;
+    /** The congestion control's window, or null when it has none. */
+    private final WindowLimiter window;
+
     private final QpCounters counters = new QpCounters();
     private QpState state = QpState.RESET;
 
@@ -96,6 +100,7 @@ public final class QueuePair implements RcHost, TxQueue {
         this.dscp = cfg.dscp();
         this.pcp = cfg.pcp();
         this.pacer = new QpPacer(nic, component, this::paceChanged);
+        this.window = pacer.cc() instanceof WindowLimiter w ? w : null;
     }
 
     /** The QP number (QPN). */
@@ -204,6 +209,10 @@ public final class QueuePair implements RcHost, TxQueue {
             throw new IllegalArgumentException(
                     "rts: timeout 0..31, retry_cnt 0..7, rnr_retry 0..7, max_rd_atomic >= 1 expected");
         }
+        org.rocelab.rc.RetransmitPolicy policy = cfg.retransmitPolicy();
+        if (policy instanceof org.rocelab.rc.IrnPolicy irn) {
+            policy = irn.resolved(nic.port().rateBps(), cfg.segmentFor(mtu));
+        }
         requester.start(
                 cfg.segmentFor(mtu),
                 sqPsn,
@@ -211,7 +220,7 @@ public final class QueuePair implements RcHost, TxQueue {
                 retryCnt,
                 rnrRetry,
                 maxRdAtomic,
-                cfg.retransmitPolicy());
+                policy);
         state = QpState.RTS;
     }
 
@@ -398,9 +407,18 @@ public final class QueuePair implements RcHost, TxQueue {
             } else {
                 counters.nakRx++;
             }
+            CongestionControl cc = pacer.cc();
             pacer.acked(now, p.psn);
-            pacer.cc().onAck(now, p.becn);
-            requester.onAcknowledge(p.psn, p.aethSyndrome);
+            cc.onAck(now, p.becn);
+            int unacked = requester.unackedPsn();
+            requester.onAcknowledge(p.psn, p.aethSyndrome, p.sackPsn);
+            cc.onAcked(now, Math.max(0, org.rocelab.rc.Psn.diff(requester.unackedPsn(), unacked)), 64 - p.ttl);
+            if (p.aethSyndrome == org.rocelab.rc.Aeth.NAK_PSN_SEQUENCE_ERROR) {
+                cc.onLoss(now, false);
+            }
+            if (window != null) {
+                wake();
+            }
             nic.consume(p);
             return;
         }
@@ -533,6 +551,9 @@ public final class QueuePair implements RcHost, TxQueue {
             counters.nakTx++;
         }
         nic.countTx(p);
+        if (responder.ackPending()) {
+            requestAck(); // IRN: more NACKs queued
+        }
         return p;
     }
 
@@ -700,6 +721,16 @@ public final class QueuePair implements RcHost, TxQueue {
     @Override
     public void enterError() {
         modifyToError();
+    }
+
+    @Override
+    public double windowPackets() {
+        return window == null ? Double.POSITIVE_INFINITY : window.windowPackets();
+    }
+
+    @Override
+    public void retransmitTimeout() {
+        pacer.cc().onLoss(sim.now(), true);
     }
 
     /** The pacer re-timed the next packet after a rate change. */

@@ -110,6 +110,12 @@ public final class Packet {
     public int immDt;
     public int dethQkey;
     public int dethSrcQp;
+    /**
+     * IRN NACK only: the PSN of the out-of-order packet that triggered it (Mittal et al., SIGCOMM
+     * 2018, §3.1, a simplified SACK), -1 otherwise. IRN's header extension is no standard wire
+     * format; pcap shows the NACK as a plain AETH NAK.
+     */
+    public int sackPsn = -1;
 
     /** RoCE or TCP payload bytes (contents are not modelled; the wire writer fills a pattern). */
     public int payloadBytes;
@@ -258,6 +264,7 @@ public final class Packet {
         immDt = o.immDt;
         dethQkey = o.dethQkey;
         dethSrcQp = o.dethSrcQp;
+        sackPsn = o.sackPsn;
         payloadBytes = o.payloadBytes;
         pfcEnableVector = o.pfcEnableVector;
         System.arraycopy(o.pfcQuanta, 0, pfcQuanta, 0, 8);
@@ -322,6 +329,7 @@ public final class Packet {
         immDt = 0;
         dethQkey = 0;
         dethSrcQp = 0;
+        sackPsn = -1;
         payloadBytes = 0;
         pfcEnableVector = 0;
         Arrays.fill(pfcQuanta, 0);

@@ -41,4 +41,16 @@ public interface RcHost {
 
     /** A fatal transport error: move the QP to ERR and flush both queues. */
     void enterError();
+
+    /**
+     * The congestion window: new request packets may go while fewer than this many packets are in
+     * flight (oldest unacknowledged PSN to next new PSN); retransmissions are not held. Default: no
+     * window.
+     */
+    default double windowPackets() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /** The local ACK timer expired with packets outstanding (before the requester recovers). Default: nothing. */
+    default void retransmitTimeout() {}
 }

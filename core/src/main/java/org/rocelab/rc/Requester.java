@@ -49,6 +49,21 @@ public final class Requester {
     private long retransmitted;
     private long messagesStarted;
 
+    /** IRN selective repeat (null for the rewinding profiles). */
+    private IrnPolicy irn;
+    /** IRN: PSNs the responder NACKed as received out of order, by PSN slot (-1 = not); created on the first NACK. */
+    private int[] sacked;
+    /** IRN: in loss recovery (a NACK or a timeout since the ACK point last passed {@link #recoveryPsn}). */
+    private boolean recovery;
+
+    private int recoveryPsn;
+    /** IRN: unacknowledged PSNs below this one that were not selectively acknowledged are lost. */
+    private int lossEnd;
+    /** IRN: the next PSN to look at for retransmission, as (send queue index, packet in message). */
+    private int retxIdx;
+
+    private int retxPkt;
+
     public Requester(Simulation sim, Component owner, RcHost host, TransportCounters counters, int depth) {
         this.host = host;
         this.counters = counters;
@@ -75,6 +90,7 @@ public final class Requester {
         this.policy = policy;
         this.retriesLeft = retryCnt;
         this.rnrRetriesLeft = rnrRetry;
+        this.irn = policy instanceof IrnPolicy i ? i : null;
     }
 
     /** Work requests posted and not yet completed. */
@@ -105,16 +121,41 @@ public final class Requester {
 
     /** Whether a request packet could go now (ignoring pacing and the request's ready time). */
     public boolean hasSendable() {
-        if (stopped || rnrWaiting || sendIdx == tail) {
+        if (stopped || rnrWaiting) {
+            return false;
+        }
+        if (retransmitDue()) {
+            return true;
+        }
+        if (sendIdx == tail) {
             return false;
         }
         SendWqe w = ring[sendIdx & mask];
-        return !(w.opcode.read() && readsOutstanding >= maxRdAtomic);
+        if (w.opcode.read() && readsOutstanding >= maxRdAtomic) {
+            return false;
+        }
+        return !newPacketNext() || Psn.diff(sendPsn(), sndUna) < window();
     }
 
-    /** When the next request may start (its post time plus the NIC transmit latency). */
+    /** When the next request may start (its post time plus the NIC transmit latency); a retransmission at once. */
     public long nextReadyPs() {
-        return ring[sendIdx & mask].readyPs;
+        return retransmitDue() ? Long.MIN_VALUE : ring[sendIdx & mask].readyPs;
+    }
+
+    /** Whether the send pointer is at a PSN never sent (not a go-back-N resend). */
+    private boolean newPacketNext() {
+        return !anySent || Psn.diff(sendPsn(), highestSentPsn) > 0;
+    }
+
+    /** The in-flight cap in packets: the congestion window, and IRN's BDP cap. */
+    private double window() {
+        double w = host.windowPackets();
+        return irn == null ? w : Math.min(w, irn.bdpCapPackets());
+    }
+
+    /** Packets sent and not acknowledged: the oldest unacknowledged PSN to the highest sent. */
+    public int packetsInFlight() {
+        return anySent ? Math.max(0, Psn.diff(sendPsnHighWater(), sndUna)) : 0;
     }
 
     /** The PSN of the next packet to send. */
@@ -129,6 +170,12 @@ public final class Requester {
 
     /** Builds the next request packet; call only when {@link #hasSendable()}. */
     public Packet buildNext(long nowPs) {
+        if (retransmitDue()) {
+            SendWqe r = ring[retxIdx & mask];
+            Packet p = dataPacket(r, retxPkt);
+            advanceRetx();
+            return sent(p, p.psn);
+        }
         SendWqe w = ring[sendIdx & mask];
         int psn = Psn.add(w.firstPsn, sendPkt);
         if (sendPkt == 0 && w.firstSentPs < 0) {
@@ -149,27 +196,42 @@ public final class Requester {
             sendIdx++;
             sendPkt = 0;
         } else {
-            boolean first = sendPkt == 0;
-            boolean last = sendPkt == w.packets - 1;
-            p = host.newPacket(dataOpcode(w.opcode, first, last), psn);
-            long off = (long) sendPkt * mtu;
-            p.payloadBytes = (int) Math.min(mtu, w.length - off);
-            if (first && w.opcode.rdma()) {
-                p.rethVa = w.remoteAddr;
-                p.rethRkey = w.rkey;
-                p.rethLength = w.length;
+            p = dataPacket(w, sendPkt);
+            if (!p.ackReq && Psn.diff(Psn.add(psn, 1), sndUna) >= window()) {
+                p.ackReq = true; // the window is full: ask for the ACK that opens it
             }
-            if (last && w.opcode.withImm()) {
-                p.immDt = w.immData;
-            }
-            p.ackReq = last;
-            if (last) {
+            if (sendPkt == w.packets - 1) {
                 sendIdx++;
                 sendPkt = 0;
             } else {
                 sendPkt++;
             }
         }
+        return sent(p, coveredPsn);
+    }
+
+    /** Packet {@code pkt} of the SEND or WRITE {@code w}. */
+    private Packet dataPacket(SendWqe w, int pkt) {
+        boolean first = pkt == 0;
+        boolean last = pkt == w.packets - 1;
+        Packet p = host.newPacket(dataOpcode(w.opcode, first, last), Psn.add(w.firstPsn, pkt));
+        long off = (long) pkt * mtu;
+        p.payloadBytes = (int) Math.min(mtu, w.length - off);
+        if (first && w.opcode.rdma()) {
+            p.rethVa = w.remoteAddr;
+            p.rethRkey = w.rkey;
+            p.rethLength = w.length;
+        }
+        if (last && w.opcode.withImm()) {
+            p.immDt = w.immData;
+        }
+        p.ackReq = last;
+        return p;
+    }
+
+    /** Sizes, retransmission count, highest PSN sent ({@code coveredPsn}: a READ's last) and the ACK timer. */
+    private Packet sent(Packet p, int coveredPsn) {
+        int psn = p.psn;
         p.computeSizes();
         if (anySent && Psn.diff(psn, highestSentPsn) <= 0) {
             counters.retransmittedPackets++;
@@ -213,6 +275,14 @@ public final class Requester {
 
     /** An ACKNOWLEDGE packet (ACK, NAK or RNR NAK) arrived with BTH PSN {@code psn}. */
     public void onAcknowledge(int psn, int syndrome) {
+        onAcknowledge(psn, syndrome, -1);
+    }
+
+    /**
+     * An ACKNOWLEDGE packet arrived with BTH PSN {@code psn}; {@code sackPsn} is an IRN NACK's
+     * selectively acknowledged PSN, or -1.
+     */
+    public void onAcknowledge(int psn, int syndrome, int sackPsn) {
         if (stopped) {
             return;
         }
@@ -222,7 +292,7 @@ public final class Requester {
         } else if (type == Aeth.TYPE_RNR_NAK) {
             onRnrNak(psn, syndrome & 0x1F);
         } else if (type == Aeth.TYPE_NAK) {
-            onNak(psn, syndrome);
+            onNak(psn, syndrome, sackPsn);
         }
         if (!stopped && hasSendable()) {
             host.requestTransmit();
@@ -237,7 +307,7 @@ public final class Requester {
         return anySent ? Psn.add(highestSentPsn, 1) : sndUna;
     }
 
-    private void onNak(int psn, int syndrome) {
+    private void onNak(int psn, int syndrome, int sackPsn) {
         if (!inWindow(psn)) {
             if (head == tail || !ring[head & mask].contains(psn) || Psn.diff(psn, sndUna) >= 0) {
                 return;
@@ -255,7 +325,11 @@ public final class Requester {
         switch (syndrome) {
             case Aeth.NAK_PSN_SEQUENCE_ERROR -> {
                 counters.packetSeqErr++;
-                rewind(psn);
+                if (irn != null) {
+                    selectiveNak(psn, sackPsn);
+                } else {
+                    rewind(psn);
+                }
             }
             case Aeth.NAK_REMOTE_ACCESS_ERROR -> {
                 counters.reqRemoteAccessErrors++;
@@ -391,6 +465,13 @@ public final class Requester {
     }
 
     private void onProgress() {
+        if (recovery && Psn.diff(sndUna, recoveryPsn) > 0) {
+            if (Psn.diff(sndUna, lossEnd) > 0) {
+                endRecovery();
+            } else {
+                recoveryPsn = highestSentPsn;
+            }
+        }
         retriesLeft = retryCnt;
         consecutiveTimeouts = 0;
         if (sendIdx - head < 0) {
@@ -413,7 +494,7 @@ public final class Requester {
     }
 
     private void armTimer() {
-        long t = policy.timeoutPs(timeoutPs, consecutiveTimeouts);
+        long t = irn != null ? irn.timeoutPs(packetsInFlight()) : policy.timeoutPs(timeoutPs, consecutiveTimeouts);
         if (t > 0) {
             retransmitTimer.scheduleIn(t);
         }
@@ -424,6 +505,7 @@ public final class Requester {
             return;
         }
         counters.localAckTimeoutErr++;
+        host.retransmitTimeout();
         boolean counts = policy.countsAgainstRetry(timeoutPs, consecutiveTimeouts);
         if (policy.adaptive()) {
             counters.roceAdpRetrans++;
@@ -441,7 +523,12 @@ public final class Requester {
         }
         consecutiveTimeouts++;
         impliedNakPsn = -1;
-        rewind(sndUna);
+        if (irn != null && !ring[head & mask].opcode.read()) {
+            // IRN: every unacknowledged packet not selectively acknowledged is resent
+            startRecovery(Psn.add(highestSentPsn, 1));
+        } else {
+            rewind(sndUna);
+        }
         if (hasSendable()) {
             host.requestTransmit();
         }
@@ -449,6 +536,9 @@ public final class Requester {
 
     /** Go back to {@code psn} (or the start of its message under go-back-0) and resend from there. */
     private void rewind(int psn) {
+        if (recovery) {
+            endRecovery();
+        }
         moveSendPointer(psn);
         if (policy.restartMessage() && sendIdx != tail) {
             sendPkt = 0;
@@ -469,6 +559,94 @@ public final class Requester {
             }
         }
         readsOutstanding = reads;
+    }
+
+    // ---- IRN selective repeat (Mittal et al., SIGCOMM 2018, §3.1) ----
+
+    /**
+     * An IRN NACK: the responder expects {@code expected} (everything below is acknowledged, done by
+     * the caller) and holds {@code sack}, which arrived out of order. Marks {@code sack}; the
+     * unacknowledged PSNs below it that are not marked are lost and are resent, each once per
+     * recovery, before new packets.
+     */
+    private void selectiveNak(int expected, int sack) {
+        boolean valid = sack >= 0
+                && Psn.diff(sack, sndUna) > 0
+                && Psn.diff(sack, sendPsnHighWater()) < 0
+                && Psn.diff(sack, sndUna) < ReorderBuffer.CAPACITY;
+        if (valid) {
+            if (sacked == null) {
+                sacked = new int[ReorderBuffer.CAPACITY];
+                java.util.Arrays.fill(sacked, -1);
+            }
+            sacked[sack & (ReorderBuffer.CAPACITY - 1)] = sack;
+        }
+        startRecovery(valid ? sack : Psn.add(expected, 1));
+    }
+
+    /** Enters loss recovery (or extends it) with the unmarked PSNs below {@code end} lost. */
+    private void startRecovery(int end) {
+        if (!recovery) {
+            recovery = true;
+            recoveryPsn = highestSentPsn;
+            lossEnd = end;
+            retxIdx = head;
+            retxPkt = head == tail ? 0 : Psn.diff(sndUna, ring[head & mask].firstPsn);
+        } else if (Psn.diff(end, lossEnd) > 0) {
+            lossEnd = end;
+        }
+        if (Psn.diff(end, Psn.add(highestSentPsn, 1)) >= 0) {
+            // a timeout: look again from the ACK point
+            retxIdx = head;
+            retxPkt = head == tail ? 0 : Psn.diff(sndUna, ring[head & mask].firstPsn);
+        }
+    }
+
+    private void endRecovery() {
+        recovery = false;
+        if (sacked != null) {
+            java.util.Arrays.fill(sacked, -1);
+        }
+    }
+
+    /** Whether a lost packet waits to be resent; moves the cursor past acknowledged ones. */
+    private boolean retransmitDue() {
+        if (!recovery) {
+            return false;
+        }
+        if (retxIdx - head < 0 || (retxIdx != tail && Psn.diff(retxPsn(), sndUna) < 0)) {
+            if (head == tail) {
+                return false;
+            }
+            retxIdx = head;
+            retxPkt = Psn.diff(sndUna, ring[head & mask].firstPsn);
+        }
+        while (retxIdx != tail && Psn.diff(retxPsn(), lossEnd) < 0) {
+            SendWqe w = ring[retxIdx & mask];
+            int psn = retxPsn();
+            if (Psn.diff(psn, sendPsnHighWater()) >= 0) {
+                return false;
+            }
+            if (w.opcode.read() || (sacked != null && sacked[psn & (ReorderBuffer.CAPACITY - 1)] == psn)) {
+                advanceRetx();
+                continue;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private int retxPsn() {
+        return Psn.add(ring[retxIdx & mask].firstPsn, retxPkt);
+    }
+
+    private void advanceRetx() {
+        SendWqe w = ring[retxIdx & mask];
+        retxPkt++;
+        if (w.opcode.read() || retxPkt >= w.packets) {
+            retxIdx++;
+            retxPkt = 0;
+        }
     }
 
     /** Completes the oldest request with {@code status}; the host then moves the QP to ERR. */

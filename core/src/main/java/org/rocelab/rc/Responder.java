@@ -45,6 +45,14 @@ public final class Responder {
     private boolean stopped;
     private long outOfSequence;
     private long messagesCompleted;
+    /** IRN: out-of-order packets kept for in-order execution; created on the first one. */
+    private ReorderBuffer reorder;
+    /** IRN: PSNs of out-of-order packets still to be NACKed, a ring of {@link #SACKS}. */
+    private int[] sacks;
+
+    private int sackHead;
+    private int sackCount;
+    private static final int SACKS = 64;
 
     public Responder(RcHost host, TransportCounters counters, int recvDepth, int maxDestRdAtomic) {
         this.host = host;
@@ -100,9 +108,23 @@ public final class Responder {
         if (!stopped) {
             int d = Psn.diff(p.psn, ePsn);
             if (d == 0) {
-                accept(p, echoCongestion);
+                accept(
+                        p.opcode,
+                        p.psn,
+                        p.payloadBytes,
+                        p.rethRkey,
+                        p.rethVa,
+                        p.rethLength,
+                        p.immDt,
+                        p.ackReq,
+                        echoCongestion);
+                if (reorder != null) {
+                    drainReordered();
+                }
             } else if (d < 0) {
                 duplicate(p, echoCongestion);
+            } else if (policy.selectiveRepeat()) {
+                keepOutOfOrder(p, d, echoCongestion);
             } else {
                 outOfSequence(p);
             }
@@ -110,40 +132,49 @@ public final class Responder {
         host.consume(p);
     }
 
-    private void accept(Packet p, boolean echo) {
-        int op = p.opcode;
+    /** An in-order request packet, by its header fields (from the wire or from the reorder buffer). */
+    private void accept(
+            int op,
+            int psn,
+            int payloadBytes,
+            int rethRkey,
+            long rethVa,
+            int rethLength,
+            int immDt,
+            boolean ackReq,
+            boolean echo) {
         switch (op) {
             case Opcode.RDMA_WRITE_FIRST, Opcode.RDMA_WRITE_ONLY, Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE -> {
-                if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_WRITE)) {
-                    remoteAccessError(p.psn);
+                if (!host.remoteAccessAllowed(rethRkey, rethVa, rethLength, AccessFlags.REMOTE_WRITE)) {
+                    remoteAccessError(psn);
                     return;
                 }
                 if (op == Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE && rqHead == rqTail) {
-                    rnr(p.psn);
+                    rnr(psn);
                     return;
                 }
                 counters.rxWriteRequests++;
-                writeLength = p.rethLength;
+                writeLength = rethLength;
             }
             case Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE -> {
                 if (rqHead == rqTail) {
-                    rnr(p.psn);
+                    rnr(psn);
                     return;
                 }
             }
             case Opcode.SEND_FIRST, Opcode.SEND_ONLY, Opcode.SEND_ONLY_WITH_IMMEDIATE -> {
                 recvOffset = 0;
-                if (!sendFits(p)) {
+                if (!sendFits(psn, payloadBytes)) {
                     return;
                 }
             }
             case Opcode.SEND_MIDDLE, Opcode.SEND_LAST, Opcode.SEND_LAST_WITH_IMMEDIATE -> {
-                if (!sendFits(p)) {
+                if (!sendFits(psn, payloadBytes)) {
                     return;
                 }
             }
             case Opcode.RDMA_READ_REQUEST -> {
-                acceptRead(p);
+                acceptRead(psn, rethRkey, rethVa, rethLength);
                 return;
             }
             default -> {
@@ -156,15 +187,15 @@ public final class Responder {
         ackBecn |= echo;
         boolean last = isLastOrOnly(op);
         if (op <= Opcode.SEND_ONLY_WITH_IMMEDIATE) {
-            recvOffset += p.payloadBytes;
+            recvOffset += payloadBytes;
             if (last) {
                 RecvWqe r = rq[rqHead++ & rqMask];
-                host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, recvOffset, Opcode.hasImm(op), p.immDt, false);
+                host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, recvOffset, Opcode.hasImm(op), immDt, false);
                 recvOffset = 0;
             }
         } else if (op == Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE || op == Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE) {
             RecvWqe r = rq[rqHead++ & rqMask];
-            host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, writeLength, true, p.immDt, true);
+            host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, writeLength, true, immDt, true);
         }
         if (last) {
             messagesCompleted++;
@@ -174,9 +205,80 @@ public final class Responder {
                 host.writePlaced(writeLength);
             }
         }
-        if (p.ackReq || unacked >= ackEvery || echo) {
+        if (ackReq || unacked >= ackEvery || echo) {
             scheduleAck();
         }
+    }
+
+    /**
+     * IRN §3.1: an out-of-order request {@code ahead} PSNs past the expected one is kept (if the
+     * reorder buffer reaches that far) and NACKed with its PSN; a packet already kept counts as a
+     * duplicate and is NACKed again.
+     */
+    private void keepOutOfOrder(Packet p, int ahead, boolean echo) {
+        counters.outOfSequence++;
+        outOfSequence++;
+        if (ahead < ReorderBuffer.CAPACITY) {
+            if (reorder == null) {
+                reorder = new ReorderBuffer();
+            }
+            if (reorder.has(p.psn)) {
+                counters.duplicateRequest++;
+            } else {
+                reorder.store(p, echo);
+            }
+        }
+        if (sacks == null) {
+            sacks = new int[SACKS];
+        }
+        if (sackCount == SACKS) {
+            sackHead = (sackHead + 1) % SACKS;
+            sackCount--;
+        }
+        sacks[(sackHead + sackCount) % SACKS] = p.psn;
+        sackCount++;
+        host.requestAck();
+    }
+
+    /** Executes kept packets from the expected PSN on, in order, until the next hole. */
+    private void drainReordered() {
+        boolean moved = false;
+        while (reorder.has(ePsn)) {
+            int psn = ePsn;
+            reorder.remove(psn);
+            accept(
+                    reorder.opcode(psn),
+                    psn,
+                    reorder.payloadBytes(psn),
+                    reorder.rethRkey(psn),
+                    reorder.rethVa(psn),
+                    reorder.rethLength(psn),
+                    reorder.immDt(psn),
+                    reorder.ackReq(psn),
+                    reorder.echo(psn));
+            if (ePsn == psn) {
+                // refused (RNR, access or length error): its NAK makes the requester resend from here
+                reorder.clear();
+                return;
+            }
+            moved = true;
+        }
+        if (moved) {
+            scheduleAck();
+        }
+    }
+
+    /** The oldest IRN NACK still ahead of the expected PSN, removed from the ring; -1 if none. */
+    private int nextSack() {
+        while (sackCount > 0) {
+            int s = sacks[sackHead];
+            sackHead = (sackHead + 1) % SACKS;
+            sackCount--;
+            if (Psn.diff(s, ePsn) > 0) {
+                return s;
+            }
+        }
+        return -1;
     }
 
     private static boolean isLastOrOnly(int op) {
@@ -193,30 +295,30 @@ public final class Responder {
         };
     }
 
-    private boolean sendFits(Packet p) {
+    private boolean sendFits(int psn, int payloadBytes) {
         if (rqHead == rqTail) {
-            rnr(p.psn);
+            rnr(psn);
             return false;
         }
-        if (recvOffset + p.payloadBytes > rq[rqHead & rqMask].length) {
+        if (recvOffset + payloadBytes > rq[rqHead & rqMask].length) {
             counters.respLocalLengthError++;
-            nak(Aeth.NAK_INVALID_REQUEST, p.psn);
+            nak(Aeth.NAK_INVALID_REQUEST, psn);
             return false;
         }
         return true;
     }
 
-    private void acceptRead(Packet p) {
-        if (!host.remoteAccessAllowed(p.rethRkey, p.rethVa, p.rethLength, AccessFlags.REMOTE_READ)) {
-            remoteAccessError(p.psn);
+    private void acceptRead(int psn, int rethRkey, long rethVa, int rethLength) {
+        if (!host.remoteAccessAllowed(rethRkey, rethVa, rethLength, AccessFlags.REMOTE_READ)) {
+            remoteAccessError(psn);
             return;
         }
         if (reads.full()) {
             return;
         }
-        int n = Math.max(1, (int) ((p.rethLength + (long) mtu - 1) / mtu));
+        int n = Math.max(1, (int) ((rethLength + (long) mtu - 1) / mtu));
         counters.rxReadRequests++;
-        reads.add(p.psn, p.rethVa, p.rethLength, n);
+        reads.add(psn, rethVa, rethLength, n);
         ePsn = Psn.add(ePsn, n);
         msgStartPsn = ePsn;
         messagesCompleted++;
@@ -296,7 +398,7 @@ public final class Responder {
 
     /** Whether an ACK or NAK waits to be sent. */
     public boolean ackPending() {
-        return ackPending;
+        return ackPending || sackCount > 0;
     }
 
     /**
@@ -304,6 +406,20 @@ public final class Responder {
      * clears it; returns the BECN flag to echo.
      */
     public boolean fillAck(Packet p) {
+        boolean error = ackPending && (ackSyndrome & Aeth.TYPE_MASK) != Aeth.TYPE_ACK;
+        int sack = error || sackCount == 0 ? -1 : nextSack();
+        if (sack >= 0) {
+            // IRN NACK: NAK PSN sequence error at the expected PSN (a cumulative ACK below it) + the SACK
+            ackPending = false;
+            p.aethSyndrome = Aeth.NAK_PSN_SEQUENCE_ERROR;
+            p.aethMsn = msn;
+            p.psn = reads.isEmpty() ? ePsn : reads.headFirstPsn();
+            p.sackPsn = sack;
+            unacked = 0;
+            boolean becn = ackBecn;
+            ackBecn = false;
+            return becn;
+        }
         ackPending = false;
         p.aethSyndrome = ackSyndrome;
         p.aethMsn = msn;
@@ -359,6 +475,7 @@ public final class Responder {
     public void flush() {
         stopped = true;
         ackPending = false;
+        sackCount = 0;
         while (rqHead != rqTail) {
             RecvWqe r = rq[rqHead++ & rqMask];
             counters.respCqeFlushError++;

@@ -30,4 +30,9 @@ public interface RetransmitPolicy {
     default boolean adaptive() {
         return false;
     }
+
+    /** Whether loss is recovered by selective repeat (IRN, {@link IrnPolicy}) instead of a rewind. */
+    default boolean selectiveRepeat() {
+        return false;
+    }
 }

@@ -3,7 +3,8 @@ package org.rocelab.rc;
 /**
  * The named retransmission profiles: {@code go-back-n} (IBA default, ConnectX), {@code go-back-0}
  * (restart the message: the livelock of Guo et al. SIGCOMM 2016 §4.2) and {@code adaptive}
- * (mlx5 adaptive retransmission: a short first timeout that doubles up to the configured one).
+ * (mlx5 adaptive retransmission: a short first timeout that doubles up to the configured one) and
+ * {@code irn} (selective repeat with BDP-FC, {@link IrnPolicy}).
  */
 public final class RetransmitProfile {
     /** The adaptive profile's first timeout: 4.096 µs × 2^5 ≈ 131 µs (model assumption). */
@@ -25,9 +26,10 @@ public final class RetransmitProfile {
             case "go-back-n" -> GO_BACK_N;
             case "go-back-0" -> GO_BACK_0;
             case "adaptive" -> ADAPTIVE;
+            case "irn" -> IrnPolicy.DEFAULT;
             default ->
                 throw new IllegalArgumentException(
-                        "retransmission profile '" + name + "': expected go-back-n, go-back-0 or adaptive");
+                        "retransmission profile '" + name + "': expected go-back-n, go-back-0, adaptive or irn");
         };
     }
 

@@ -57,6 +57,7 @@ final class DeviceConfigs {
                 .minTimeBetweenCnpsPs(s.cnp().minTimeBetweenCnpsPs())
                 .cnpPacing(CnpPacing.of(s.cnp().pacing()))
                 .retransmission(retransmission(s))
+                .irn(irn(s.retransmission().irn()))
                 .timeout(s.retransmission().timeoutCode())
                 .retryCnt(s.retransmission().retryCnt())
                 .rnrRetry(s.retransmission().rnrRetry())
@@ -77,9 +78,15 @@ final class DeviceConfigs {
                 return "go-back-0";
             case ADAPTIVE:
                 return "adaptive";
+            case IRN:
+                return "irn";
             default:
                 return "go-back-n";
         }
+    }
+
+    private static org.rocelab.rc.IrnPolicy irn(org.rocelab.scenario.RetransmissionSpec.Irn i) {
+        return new org.rocelab.rc.IrnPolicy(i.rtoLowPs(), i.rtoHighPs(), i.rtoLowPackets(), i.bdpCapPackets());
     }
 
     /** The switch configuration of one switch. */

@@ -325,7 +325,8 @@ final class Misconfigurations {
     }
 
     private static String describe(CcSpec c) {
-        StringBuilder b = new StringBuilder(c.algorithm() + "/" + c.profile());
+        StringBuilder b =
+                new StringBuilder(c.algorithm().equals("dcqcn") ? c.algorithm() + "/" + c.profile() : c.algorithm());
         for (Map.Entry<String, String> k : c.knobs().entrySet()) {
             b.append(' ').append(k.getKey()).append('=').append(k.getValue());
         }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.rocelab.cc.DcqcnProfile;
 import org.rocelab.cc.Knob;
+import org.rocelab.cc.SwiftParams;
 
 /** Reads a {@code nic} map (defaults or a host's merged overlay) into a {@link NicSpec}. */
 final class NicReader {
@@ -81,9 +82,18 @@ final class NicReader {
     }
 
     private static CcSpec cc(Field c) {
-        String algorithm = c.get("algorithm").choice("dcqcn", List.of("dcqcn", "none"));
+        String algorithm = c.get("algorithm").choice("dcqcn", List.of("dcqcn", "swift", "none"));
+        if (algorithm.equals(SwiftParams.ALGORITHM)) {
+            return swift(c);
+        }
         String profile = c.get("profile").choice("mlx5", List.of("mlx5", "paper", "hpcc"));
         Map<String, String> knobs = new LinkedHashMap<>();
+        for (Knob k : SwiftParams.KNOBS) {
+            Field f = c.get(k.name());
+            if (f.present() && !isDcqcnKnob(k.name())) {
+                throw f.error("is a swift knob; set nic.cc.algorithm: swift to use it");
+            }
+        }
         if (!profile.equals("mlx5")) {
             return otherProfile(c, algorithm, profile, knobs);
         }
@@ -117,6 +127,65 @@ final class NicReader {
             }
         }
         return spec;
+    }
+
+    /**
+     * {@code swift}: its knobs (docs/model.md#swift), each checked where it is written (unit and
+     * range), then together (min_cwnd ≤ init_cwnd ≤ max_cwnd, fs_min_cwnd &lt; fs_max_cwnd); DCQCN
+     * knobs and {@code profile} are refused.
+     */
+    private static CcSpec swift(Field c) {
+        List<String> names = new java.util.ArrayList<>();
+        Map<String, String> knobs = new LinkedHashMap<>();
+        for (Knob k : SwiftParams.KNOBS) {
+            names.add(k.name());
+            Field f = c.get(k.name());
+            if (!f.present()) {
+                continue;
+            }
+            String v = f.scalarText("a number or a value with a unit");
+            try {
+                SwiftParams.parse(Map.of(k.name(), v));
+            } catch (IllegalArgumentException e) {
+                if (!e.getMessage().contains("at most max_cwnd")
+                        && !e.getMessage().contains("below fs_max_cwnd")
+                        && !e.getMessage().contains("init_cwnd")) {
+                    throw f.error(e.getMessage());
+                }
+            }
+            knobs.put(k.name(), v);
+        }
+        Field profile = c.get("profile");
+        if (profile.present()) {
+            throw profile.error("applies to algorithm dcqcn only; swift takes " + String.join(", ", names));
+        }
+        for (String dcqcn : dcqcnKnobNames()) {
+            Field f = c.get(dcqcn);
+            if (f.present() && !names.contains(dcqcn)) {
+                throw f.error("is a dcqcn knob; swift takes " + String.join(", ", names));
+            }
+        }
+        try {
+            SwiftParams.parse(knobs);
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage();
+            int at = m.indexOf("knob '");
+            Field named = at < 0 ? c : c.get(m.substring(at + 6, m.indexOf('\'', at + 6)));
+            throw (named.present() ? named : c).error(m);
+        }
+        return new CcSpec(SwiftParams.ALGORITHM, "mlx5", knobs);
+    }
+
+    private static List<String> dcqcnKnobNames() {
+        List<String> names = new java.util.ArrayList<>(CcSpec.KNOBS.keySet());
+        for (DcqcnProfile p : DcqcnProfile.values()) {
+            p.knobs().forEach(k -> names.add(k.name()));
+        }
+        return names;
+    }
+
+    private static boolean isDcqcnKnob(String name) {
+        return dcqcnKnobNames().contains(name);
     }
 
     /** Time knobs are whole µs and rate knobs whole Mb/s; a value with a unit is converted. */
@@ -189,15 +258,56 @@ final class NicReader {
                 ackPs = RetransmissionSpec.ackTimeoutPs(code);
             }
         }
-        String mode = r.get("mode").choice("go-back-n", List.of("go-back-n", "go-back-0", "adaptive"));
-        RetransmitMode m = mode.equals("go-back-0")
-                ? RetransmitMode.GO_BACK_0
-                : mode.equals("adaptive") ? RetransmitMode.ADAPTIVE : RetransmitMode.GO_BACK_N;
+        String mode = r.get("mode").choice("go-back-n", List.of("go-back-n", "go-back-0", "adaptive", "irn"));
+        RetransmitMode m = switch (mode) {
+            case "go-back-0" -> RetransmitMode.GO_BACK_0;
+            case "adaptive" -> RetransmitMode.ADAPTIVE;
+            case "irn" -> RetransmitMode.IRN;
+            default -> RetransmitMode.GO_BACK_N;
+        };
         return new RetransmissionSpec(
                 code,
                 ackPs,
                 r.get("retry_cnt").integer(7, 0, 7),
                 r.get("rnr_retry").integer(7, 0, 7),
-                m);
+                m,
+                irn(r, m == RetransmitMode.IRN));
+    }
+
+    /** IRN's keys under {@code nic.retransmission}; only with {@code mode: irn}. */
+    private static RetransmissionSpec.Irn irn(Field r, boolean irn) {
+        RetransmissionSpec.Irn d = RetransmissionSpec.Irn.DEFAULT;
+        for (String k : List.of("rto_low", "rto_high", "rto_low_packets", "bdp_cap")) {
+            Field f = r.get(k);
+            if (f.present() && !irn) {
+                throw f.error("applies to mode irn only");
+            }
+        }
+        Field lowF = r.get("rto_low");
+        Field highF = r.get("rto_high");
+        long low = lowF.time(d.rtoLowPs());
+        long high = highF.time(d.rtoHighPs());
+        if (low <= 0 || low > 1_000_000_000_000L) {
+            throw lowF.error("expected a time from 1ns to 1s like 100us, got " + lowF.shown());
+        }
+        if (high < low && !highF.present()) {
+            throw lowF.error("expected a time from 1ns to rto_high (" + high / 1_000_000.0 + "us) like 100us, got "
+                    + lowF.shown());
+        }
+        if (high < low || high > 1_000_000_000_000L) {
+            throw highF.error("expected a time from rto_low (" + low / 1_000_000.0 + "us) to 1s like 320us, got "
+                    + highF.shown());
+        }
+        int n = r.get("rto_low_packets").integer(d.rtoLowPackets(), 0, 1024);
+        Field capF = r.get("bdp_cap");
+        int cap = 0;
+        if (capF.present()
+                && !(capF.node().isString() && capF.node().stringValue().equals("auto"))) {
+            if (!capF.node().isIntegralNumber()) {
+                throw capF.error("expected auto or a number of packets 1 to 1024, got " + capF.shown());
+            }
+            cap = capF.integer(0, 1, 1024);
+        }
+        return new RetransmissionSpec.Irn(low, high, n, cap);
     }
 }

@@ -10,10 +10,29 @@ package org.rocelab.scenario;
  * @param retryCnt transport retries 0..7 (default 7)
  * @param rnrRetry RNR retries 0..7, 7 = infinite (default 7)
  * @param mode recovery mode (default go-back-N)
+ * @param irn IRN's timeouts and BDP cap (used with mode {@code irn})
  */
-public record RetransmissionSpec(int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode) {
+public record RetransmissionSpec(
+        int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode, Irn irn) {
     public static final RetransmissionSpec DEFAULT =
             new RetransmissionSpec(14, ackTimeoutPs(14), 7, 7, RetransmitMode.GO_BACK_N);
+
+    /**
+     * IRN's parameters (mode {@code irn}; Mittal et al., SIGCOMM 2018, §3.1, §3.2, §4.1).
+     *
+     * @param rtoLowPs RTO_low, ps (default 100 µs)
+     * @param rtoHighPs RTO_high, ps (default 320 µs)
+     * @param rtoLowPackets N: RTO_low applies with at most this many packets in flight (default 3)
+     * @param bdpCapPackets BDP-FC cap in packets, 0 = auto (default)
+     */
+    public record Irn(long rtoLowPs, long rtoHighPs, int rtoLowPackets, int bdpCapPackets) {
+        public static final Irn DEFAULT = new Irn(100_000_000L, 320_000_000L, 3, 0);
+    }
+
+    /** Without IRN parameters (they take their defaults). */
+    public RetransmissionSpec(int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode) {
+        this(timeoutCode, ackTimeoutPs, retryCnt, rnrRetry, mode, Irn.DEFAULT);
+    }
 
     /** Local ACK timeout of IB exponent {@code code}: 4.096 µs × 2^code, ps; 0 for code 0. */
     public static long ackTimeoutPs(int code) {

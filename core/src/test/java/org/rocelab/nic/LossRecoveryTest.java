@@ -102,6 +102,6 @@ class LossRecoveryTest {
         assertThat(RetransmitProfile.byName("go-back-0").restartMessage()).isTrue();
         assertThat(RetransmitProfile.byName("adaptive").adaptive()).isTrue();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> RetransmitProfile.byName("go-back-1"))
-                .hasMessageContaining("go-back-n, go-back-0 or adaptive");
+                .hasMessageContaining("go-back-n, go-back-0, adaptive or irn");
     }
 }

@@ -43,7 +43,7 @@ class NicConfigTest {
         assertThatThrownBy(() -> NicConfig.builder().dscp(64).build()).hasMessageContaining("nic.dscp");
         assertThatThrownBy(() -> NicConfig.builder().rnrRetry(8).build()).hasMessageContaining("nic.rnr_retry");
         assertThatThrownBy(() -> NicConfig.builder().retransmission("go-back-2").build())
-                .hasMessageContaining("go-back-n, go-back-0 or adaptive");
+                .hasMessageContaining("go-back-n, go-back-0, adaptive or irn");
         assertThatThrownBy(() -> PcieSlot.of(3, 12, 256)).hasMessageContaining("nic.pcie.lanes");
         assertThatThrownBy(() -> PcieSlot.of(6, 16, 256)).hasMessageContaining("nic.pcie.gen");
         assertThatThrownBy(() -> RoceVersion.parse("v3")).hasMessageContaining("nic.roce");
