@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.run.ScenarioRun;
+import org.rocelab.scenario.ResolvedScenario;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.sim.Units;
 import org.rocelab.stats.OutputFolder;
@@ -22,8 +23,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]...} (or
  * {@code rocelab run --hpcc CONFIG.txt [--out DIR]}, {@link HpccRunCommand}): runs a
- * scenario and writes summary.json, counters.json, fct.csv, qp.csv, timeseries.csv,
- * topology.json, run.json and report.html into the output folder (default
+ * scenario and writes summary.json, counters.json, fct.csv, qp.csv, routes.json,
+ * timeseries.csv, topology.json, scenario.resolved.yaml, run.json and report.html into the output folder (default
  * {@code out/<name>/}), all at once or not at all.
  */
 @Command(name = "run", description = "Run a scenario (or an HPCC ns-3 config with --hpcc) and write its outputs.")
@@ -59,7 +60,8 @@ final class RunCommand implements Callable<Integer> {
         if (scenarioFile == null) {
             throw new UserError("run: expected SCENARIO.yaml or --hpcc CONFIG.txt");
         }
-        Scenario s = options.load(scenarioFile);
+        ResolvedScenario resolved = options.loadResolved(scenarioFile);
+        Scenario s = resolved.scenario();
         Path target = out != null ? out : Path.of("out", s.name());
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new UserError("--out: " + target + " exists and is not a folder");
@@ -75,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
             ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
             Progress progress = new Progress(System.err, s.durationPs());
             r = run.run(progress::update);
+            r.scenarioYaml(resolved.yaml());
             progress.done();
             wall = System.nanoTime() - t0;
             RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events()));

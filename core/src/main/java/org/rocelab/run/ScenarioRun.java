@@ -124,6 +124,7 @@ public final class ScenarioRun {
         }
         ResultCollector.collect(fabric, result);
         QpReport.collect(fabric, workloads, result);
+        RouteReport.collect(fabric, result);
         result.simulatedPs(end).events(sim.events());
         return result;
     }

@@ -34,6 +34,8 @@ public final class RunResult {
     private final TopologyInfo topology = new TopologyInfo();
     private final TimeSeries timeSeries = new TimeSeries();
     private final List<String> warnings = new ArrayList<>();
+    private final RouteTable routes = new RouteTable();
+    private String scenarioYaml;
 
     /**
      * @param name scenario name (summary.json {@code name})
@@ -203,6 +205,22 @@ public final class RunResult {
     /** The fabric's nodes and links, for topology.json. */
     public TopologyInfo topology() {
         return topology;
+    }
+
+    /** Every switch's routes at the end of the run, for routes.json. */
+    public RouteTable routes() {
+        return routes;
+    }
+
+    /** Sets the scenario as run ({@code scenario.resolved.yaml}); null: the file is not written. */
+    public RunResult scenarioYaml(String yaml) {
+        this.scenarioYaml = yaml;
+        return this;
+    }
+
+    /** The scenario as run, or null when the caller did not give it. */
+    public String scenarioYaml() {
+        return scenarioYaml;
     }
 
     /** The sink that {@link Sampler}s record into. */

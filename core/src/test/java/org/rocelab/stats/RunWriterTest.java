@@ -213,9 +213,9 @@ class RunWriterTest {
                 frame_delta,data_frames_retransmitted,frame_sequence_error,tx_bytes,rx_bytes,data_tx_rate,\
                 data_rx_rate,message_tx,message_complete_rx,message_fail,flow_completion_time,avg_latency,\
                 min_latency,max_latency,ecn_ce_rx,cnp_tx,cnp_rx,ack_tx,ack_rx,nak_tx,nak_rx,first_timestamp,\
-                last_timestamp
+                last_timestamp,src_ip,dst_ip,src_port,dst_port,hops
                 bw/h3-h0/qp0,h3,h0,17,18,10.0.0.4,10.0.0.1,3,2,1,0,0,5000,5000,79.92,79.92,1,1,0,0.0005005,,,,\
-                0,0,0,1,1,0,0,1000,1400.25
+                0,0,0,1,1,0,0,1000,1400.25,,,,,
                 """;
         assertThat(QpCsv.of(SampleRun.build().qps())).isEqualTo(expected);
     }
