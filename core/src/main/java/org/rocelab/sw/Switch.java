@@ -55,6 +55,7 @@ public final class Switch {
     private SwitchPort[] ports = new SwitchPort[0];
     private final Map<String, Integer> portsByName = new HashMap<>();
     private final long[] drops = new long[QueueCounters.REASONS];
+    private final long[] losslessDrops = new long[QueueCounters.REASONS];
     private long ecnMarked;
     private final VlanBridge bridge;
     private final long routerMac;
@@ -694,12 +695,18 @@ public final class Switch {
     void rxDrop(SwitchPort ip, Packet p, DropReason reason) {
         ip.rxDrops[reason.ordinal()]++;
         drops[reason.ordinal()]++;
+        if ((losslessMask >>> (p.trafficClass & 7) & 1) != 0) {
+            losslessDrops[reason.ordinal()]++;
+        }
         pool.drop(p, reason);
     }
 
     private void txDrop(SwitchPort op, int q, Packet p, DropReason reason) {
         op.queueCounters.drop(q, p.frameBytes, reason);
         drops[reason.ordinal()]++;
+        if ((losslessQueueMask >>> q & 1) != 0) {
+            losslessDrops[reason.ordinal()]++;
+        }
         pool.drop(p, reason);
     }
 
@@ -708,6 +715,14 @@ public final class Switch {
     /** Packets this switch dropped for {@code reason}. */
     public long drops(DropReason reason) {
         return drops[reason.ordinal()];
+    }
+
+    /**
+     * Packets this switch dropped for {@code reason} in a traffic class it had lossless at the
+     * time: at ingress by the class the packet was classified to, at egress by its queue.
+     */
+    public long losslessDrops(DropReason reason) {
+        return losslessDrops[reason.ordinal()];
     }
 
     /** Packets this switch marked CE. */
