@@ -6,10 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocelab.testing.SharedData;
 
 /** {@code rocelab import-hpcc} writes a scenario that validates; {@code run --hpcc} and a scenario exclude each other. */
 class HpccCommandsTest {
-    private static final Path DATA = Path.of("../core/src/test/resources/hpcc");
+    private static final Path DATA = SharedData.hpccDir();
     private String out;
     private String err;
 

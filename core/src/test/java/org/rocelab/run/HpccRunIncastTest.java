@@ -16,6 +16,7 @@ import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.sim.Simulation;
 import org.rocelab.stats.RunResult;
+import org.rocelab.testing.SharedData;
 
 /**
  * {@code run --hpcc} on HPCC's 63 × 2 MB incast (topology.txt, flow_incast63.txt) against the
@@ -29,8 +30,8 @@ import org.rocelab.stats.RunResult;
 class HpccRunIncastTest {
     private static final long FLOWS_START_NS = 2_000_000_000L;
 
-    static Path resource(String name) throws Exception {
-        return Path.of(HpccRunIncastTest.class.getResource("/hpcc/" + name).toURI());
+    static Path resource(String name) {
+        return SharedData.hpcc(name);
     }
 
     @Test
