@@ -145,7 +145,9 @@ class ReportChromiumTest {
                 .contains("<div class=\"note\" id=\"note-throughput\">Showing 8 of 16 tx_gbps series (Gb/s): 3 of the"
                         + " flows that lost most against their ideal, then the busiest.</div>");
         assertThat(dom).contains("<tr><td>pairs</td><td>h3</td><td>h1</td><td class=\"num\">");
-        assertThat(count(dom, "<tr><td>pairs</td>")).isEqualTo(4);
+        assertThat(count(dom, "<tr><td>pairs</td><td>h"))
+                .as("rows of the per-pair table")
+                .isEqualTo(4);
         for (String id :
                 new String[] {"chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"}) {
             Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(dom);
