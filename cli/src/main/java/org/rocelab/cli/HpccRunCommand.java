@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.run.HpccRun;
 import org.rocelab.run.HpccRunOutputs;
@@ -15,8 +16,8 @@ import org.rocelab.stats.RunResult;
 /**
  * {@code rocelab run --hpcc CONFIG.txt [--out DIR] [--seed N]}: loads an HPCC ns-3 config with its
  * topology and flow files ({@link HpccScenario#load}), runs it with the hpcc profiles
- * ({@link HpccRun}) and writes rocelab's outputs plus HPCC's fct.txt and pfc.txt into the output
- * folder (default {@code out/<config name>/}), all at once or not at all.
+ * ({@link HpccRun}) and writes rocelab's outputs (report.html included) plus HPCC's fct.txt and
+ * pfc.txt into the output folder (default {@code out/<config name>/}), all at once or not at all.
  */
 final class HpccRunCommand {
     private HpccRunCommand() {}
@@ -40,6 +41,7 @@ final class HpccRunCommand {
         long wall = System.nanoTime() - t0;
         try (OutputFolder folder = OutputFolder.stage(target)) {
             HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events()));
+            ReportWriter.write(folder.dir());
             folder.commit();
         } catch (UncheckedIOException e) {
             throw e.getCause();

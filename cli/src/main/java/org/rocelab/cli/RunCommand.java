@@ -106,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
             progress.done();
             wall = System.nanoTime() - t0;
             RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events()));
-            ReportWriter.write(folder.dir());
+            ReportWriter.write(folder.dir(), s.outputs().report());
             folder.commit();
         } catch (UncheckedIOException e) {
             throw e.getCause();

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Scenario overrides shared by {@code validate}, {@code run} and {@code doctor} (a picocli
- * mixin): {@code --set key=value} (DESIGN.md §3), {@code --seed N}, {@code --duration 10ms}.
+ * mixin): {@code --set key=value} (DESIGN.md §3), {@code --seed N}, {@code --duration 10ms},
+ * {@code --data DIR} (where published CDFs are read from).
  * {@code --seed} and {@code --duration} are applied after every {@code --set}, as
  * {@code seed=N} and {@code duration=T}.
  */
@@ -26,6 +27,14 @@ public final class ScenarioOptions {
 
     @Option(names = "--duration", paramLabel = "TIME", description = "Override the simulated duration, e.g. 10ms.")
     String duration;
+
+    @Option(
+            names = "--data",
+            paramLabel = "DIR",
+            description =
+                    "Folder holding the published flow-size CDFs a scenario names (cdf: websearch, fbhdp, "
+                            + "hadoop, alistorage, googlerpc; the HPCC simulator's traffic_gen/ files). Default: $ROCELAB_DATA.")
+    Path data;
 
     /** The overrides in the order they apply. */
     public List<String> overrides() {
@@ -45,11 +54,11 @@ public final class ScenarioOptions {
      * @throws org.rocelab.scenario.ScenarioException one line naming file, line, key and expectation
      */
     public Scenario load(Path file) {
-        return ScenarioLoader.load(file, overrides());
+        return ScenarioLoader.load(file, overrides(), data != null ? data : ScenarioLoader.dataFolderFromEnvironment());
     }
 
     /** Loads {@code file} with these overrides, with the resolved YAML for scenario.resolved.yaml. */
     public ResolvedScenario loadResolved(Path file) {
-        return ScenarioLoader.loadResolved(file, overrides());
+        return ScenarioLoader.loadResolved(file, overrides(), data != null ? data : ScenarioLoader.dataFolderFromEnvironment());
     }
 }

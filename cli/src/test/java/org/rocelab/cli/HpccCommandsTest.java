@@ -6,10 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocelab.testing.SharedData;
 
 /** {@code rocelab import-hpcc} writes a scenario that validates; {@code run --hpcc} and a scenario exclude each other. */
 class HpccCommandsTest {
-    private static final Path DATA = Path.of("../core/src/test/resources/hpcc");
+    private static final Path DATA = SharedData.hpccDir();
     private String out;
     private String err;
 
@@ -57,6 +58,33 @@ class HpccCommandsTest {
                 .endsWith("ok: fat_ws_config_dcqcn (320 hosts, 56 switches, 3201 workloads)" + System.lineSeparator());
         assertThat(HpccScenarioYaml.split(10_805_018)).containsExactly(5_402_509, 2);
         assertThat(HpccScenarioYaml.split(8L << 20)).containsExactly(8L << 20, 1);
+    }
+
+    /** {@code run --hpcc} writes what a scenario run writes, report.html included, plus HPCC's own files. */
+    @Test
+    void hpccRunWritesTheReportAndFilledTables(@TempDir Path dir) throws Exception {
+        Path o = dir.resolve("out");
+        assertThat(run("run", "--hpcc", DATA.resolve("incast_config_noecn.txt").toString(), "--out", o.toString()))
+                .isZero();
+        assertThat(out).startsWith("incast_config_noecn: 63 of 63 flows completed");
+        try (var files = Files.list(o)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted())
+                    .containsExactly(
+                            "counters.json",
+                            "fct.csv",
+                            "fct.txt",
+                            "pfc.txt",
+                            "qp.csv",
+                            "report.html",
+                            "run.json",
+                            "summary.json",
+                            "timeseries.csv",
+                            "topology.json");
+        }
+        assertThat(Files.readAllLines(o.resolve("qp.csv"))).hasSize(64);
+        String report = Files.readString(o.resolve("report.html"));
+        assertThat(report).contains("<title>rocelab report: incast_config_noecn.txt</title>");
+        assertThat(report).contains("\"name\":\"sw0:h1\"");
     }
 
     @Test

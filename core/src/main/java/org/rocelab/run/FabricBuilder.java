@@ -17,7 +17,9 @@ import org.rocelab.scenario.TopologyLayout;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sw.PortOptions;
 import org.rocelab.sw.Switch;
+import org.rocelab.sw.SwitchConfig;
 import org.rocelab.sw.SwitchPort;
+import org.rocelab.sw.ThresholdPolicy;
 import org.rocelab.topo.Addressing;
 import org.rocelab.topo.Cable;
 import org.rocelab.topo.FabricGraph;
@@ -47,7 +49,14 @@ public final class FabricBuilder {
         for (int node = 0; node < n; node++) {
             if (graph.kind(node) == NodeKind.SWITCH) {
                 String name = graph.name(node);
-                switches[node] = new Switch(sim, pool, name, configs.sw(s.switchSpec(name)));
+                SwitchConfig cfg = configs.sw(s.switchSpec(name));
+                switches[node] = new Switch(
+                        sim,
+                        pool,
+                        name,
+                        cfg,
+                        ThresholdPolicy.dynamic(cfg.losslessAlpha(), cfg.lossyAlpha()),
+                        Addressing.switchPortMac(node, 0));
             }
         }
         Map<String, Port> ports = new LinkedHashMap<>();

@@ -28,6 +28,7 @@ import org.rocelab.sw.SchedulerConfig;
 import org.rocelab.sw.Switch;
 import org.rocelab.sw.SwitchConfig;
 import org.rocelab.sw.SwitchPort;
+import org.rocelab.topo.Addressing;
 import org.rocelab.topo.Cable;
 import org.rocelab.topo.FabricGraph;
 import org.rocelab.topo.NodeKind;
@@ -75,7 +76,8 @@ public final class HpccFabricBuilder {
                     pool,
                     HpccFabric.name(s, b.node()),
                     switchConfig(s, b, losslessMask, b.node()),
-                    policies[b.node()]);
+                    policies[b.node()],
+                    Addressing.switchPortMac(b.node(), 0));
         }
         Map<Long, HpccScenario.Port> portInfo = new LinkedHashMap<>();
         for (HpccScenario.Port p : s.ports()) {

@@ -12,10 +12,13 @@ import org.rocelab.compat.HpccScenario;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
+import org.rocelab.scenario.OutputSpec;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
+import org.rocelab.stats.Sampler;
 import org.rocelab.stats.WorkloadResult;
 import org.rocelab.workload.RdmaPair;
 
@@ -24,7 +27,8 @@ import org.rocelab.workload.RdmaPair;
  * ({@link HpccFabricBuilder}), starts each flow of the flow file on its own QP (one RDMA WRITE of
  * its size) at HPCC's truncated start time ({@link HpccFlow#startNs()}), runs until the config's
  * SIMULATOR_STOP_TIME or until every flow has completed, whichever is first, and collects
- * rocelab's {@link RunResult} plus HPCC's fct.txt and pfc.txt records.
+ * rocelab's {@link RunResult} (with the time series of every port and of the flows' QPs, and one
+ * qp.csv row per started flow, as a scenario run has them) plus HPCC's fct.txt and pfc.txt records.
  *
  * <p>Time: the simulation starts at the first flow's start ({@link #offsetPs()}); every time in
  * the outputs is HPCC's absolute time. A flow completes, as in HPCC's {@code qp_finish}, when the
@@ -46,7 +50,17 @@ public final class HpccRun {
     /** The sending QP of each started, not yet completed flow (null otherwise). */
     private final QueuePair[] senders;
 
+    /** The responder QP of each started, not yet completed flow (null otherwise). */
+    private final QueuePair[] receivers;
+    /** qp.csv row of each started flow, taken at its completion or at the end of the run. */
+    private final QpRecord[] qpRows;
+    /** Time-series token of each started flow's QP ({@link QpSeries}; -1 when not sampled). */
+    private final int[] seriesTokens;
+
     private final List<HpccFctRecord> fct = new ArrayList<>();
+    private final RunResult result;
+    private final Sampler sampler;
+    private final QpSeries qpSeries;
     private final Timer starter;
     private int nextFlow;
     private int completed;
@@ -59,8 +73,19 @@ public final class HpccRun {
         this.paths = scenario.pathMetrics();
         this.finishPs = new long[flows.size()];
         this.senders = new QueuePair[flows.size()];
+        this.receivers = new QueuePair[flows.size()];
+        this.qpRows = new QpRecord[flows.size()];
+        this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         Simulation sim = fabric.fabric().sim();
+        this.result = new RunResult(scenario.config().file().getFileName().toString(), seed);
+        // timeseries.csv as a scenario run has it (TimeSeriesProbes): every port, and each flow's
+        // QP while it runs, sampled every outputs.sample default (10 µs) until the stop time or the
+        // last completion
+        this.sampler = new Sampler(sim, result.timeSeries(), OutputSpec.DEFAULT.samplePs());
+        TimeSeriesProbes.register(sampler, fabric.fabric());
+        this.qpSeries = new QpSeries(sampler, TimeSeriesProbes.MAX_QPS);
+        sampler.start(Math.max(0, scenario.config().stopPs() - offset));
         this.starter = sim.timer(sim.component("hpcc/flows"), now -> startDue(now));
         if (!flows.isEmpty()) {
             starter.scheduleAt(0);
@@ -114,6 +139,8 @@ public final class HpccRun {
         pair.dstQp.trafficClass(f.pg(), f.pg());
         pair.srcQp.flowId(idx);
         senders[idx] = pair.srcQp;
+        receivers[idx] = pair.dstQp;
+        seriesTokens[idx] = qpSeries.flowStarted(pair.srcQp);
         SendWr wr = new SendWr()
                 .wrId(idx)
                 .opcode(WrOpcode.RDMA_WRITE)
@@ -126,9 +153,13 @@ public final class HpccRun {
         long hpccPs = nowPs + fabric.offsetPs();
         finishPs[idx] = hpccPs;
         senders[idx].congestionControl().close();
+        qpRows[idx] = qpRow(idx);
+        qpSeries.flowEnded(seriesTokens[idx]);
         senders[idx] = null;
+        receivers[idx] = null;
         fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths));
         if (++completed == flows.size()) {
+            sampler.stop();
             fabric.fabric().sim().stop();
         }
     }
@@ -149,7 +180,6 @@ public final class HpccRun {
                 progress.accept(sim.now());
             }
         }
-        RunResult result = new RunResult(scenario.config().file().getFileName().toString(), sim.seed());
         for (String w : scenario.config().warnings()) {
             result.warn(w);
         }
@@ -171,10 +201,26 @@ public final class HpccRun {
                                     f.index(), src, dst, f.sizeBytes(), start, finishPs[f.index()], ideal)
                             : FlowRecord.incomplete(f.index(), src, dst, f.sizeBytes(), 0, start, ideal));
         }
+        if (qpSeries.leftOut() > 0) {
+            result.warn("outputs: time series of " + qpSeries.leftOut() + " of " + qpSeries.offered()
+                    + " sending QPs left out (at most " + qpSeries.maxQps() + " are sampled)");
+        }
+        for (int i = 0; i < flows.size(); i++) {
+            if (senders[i] != null) {
+                qpRows[i] = qpRow(i);
+            }
+            if (qpRows[i] != null) {
+                result.addQp(qpRows[i]);
+            }
+        }
         ResultCollector.collect(fabric.fabric(), result);
         RouteReport.collect(fabric.fabric(), result);
         result.simulatedPs(sim.now()).events(sim.events());
         return result;
+    }
+
+    private QpRecord qpRow(int idx) {
+        return QpReport.record(WORKLOAD, senders[idx], receivers[idx].nic(), receivers[idx]);
     }
 
     /** Completed flows as fct.txt records, in completion order (as HPCC writes them). */

@@ -37,7 +37,8 @@ final class QpReport {
         }
     }
 
-    private static QpRecord record(String workload, QueuePair s, Nic peerNic, QueuePair peer) {
+    /** The row of sending QP {@code s} of workload {@code workload}, with its responder {@code peer} at {@code peerNic}. */
+    static QpRecord record(String workload, QueuePair s, Nic peerNic, QueuePair peer) {
         Map<String, Long> tx = s.metrics();
         Map<String, Long> rx = peer == null ? Map.of() : peer.metrics();
         QpRecord q = new QpRecord();

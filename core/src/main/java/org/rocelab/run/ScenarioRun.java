@@ -34,7 +34,8 @@ public final class ScenarioRun {
     /**
      * Builds the run.
      *
-     * @param baseDir folder of the scenario file (CDF file names resolve against it)
+     * @param baseDir folder of the scenario file (not read: the files a scenario names are read when it
+     *     loads; the parameter stays for the callers)
      */
     public ScenarioRun(Scenario scenario, Path baseDir) {
         this(scenario, baseDir, null);
@@ -52,7 +53,7 @@ public final class ScenarioRun {
     ScenarioRun(Scenario scenario, Path baseDir, Path pcapDir, int maxSampledQps) {
         this.scenario = scenario;
         this.fabric = FabricBuilder.build(scenario, scenario.seed());
-        this.workloads = WorkloadFactory.create(scenario, baseDir);
+        this.workloads = WorkloadFactory.create(scenario);
         this.result = new RunResult(scenario.name(), scenario.seed());
         for (String w : scenario.warnings()) {
             result.warn(w);

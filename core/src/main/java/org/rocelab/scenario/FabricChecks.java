@@ -69,7 +69,7 @@ final class FabricChecks {
         }
     }
 
-    static OutputSpec outputs(Field o, TopologyLayout layout) {
+    static OutputSpec outputs(Field o, TopologyLayout layout, List<WorkloadSpec> workloads) {
         Field sampleF = o.get("sample");
         long sample = sampleF.time(OutputSpec.DEFAULT.samplePs());
         if (sample == 0) {
@@ -97,6 +97,43 @@ final class FabricChecks {
                     t.get("frames").integer(1000, 1, Integer.MAX_VALUE),
                     t.get("file").text(ends[0] + "-" + ends[1] + ".pcap")));
         }
-        return new OutputSpec(sample, taps);
+        return new OutputSpec(sample, taps, reportPicks(o.get("report"), layout, workloads));
+    }
+
+    /** {@code outputs.report}: {@code flows} name workloads or host pairs, {@code ports} name node:peer ports. */
+    private static OutputSpec.ReportPicks reportPicks(Field r, TopologyLayout layout, List<WorkloadSpec> workloads) {
+        List<String> names = new java.util.ArrayList<>();
+        for (WorkloadSpec w : workloads) {
+            names.add(w.name());
+        }
+        List<String> flows = new java.util.ArrayList<>();
+        for (Field f : r.get("flows").elements()) {
+            String v = f.text("");
+            String[] pair = v.split("->", -1);
+            if (pair.length == 2) {
+                for (String h : pair) {
+                    if (!layout.isHost(h.trim())) {
+                        throw f.error(Names.unknown("host", h.trim(), layout.hosts()));
+                    }
+                }
+                flows.add(pair[0].trim() + "->" + pair[1].trim());
+            } else if (names.contains(v)) {
+                flows.add(v);
+            } else {
+                throw f.error("expected a workload name (" + String.join(", ", names)
+                        + ") or a host pair like h1->h0, got '" + v + "'");
+            }
+        }
+        List<String> ports = new java.util.ArrayList<>();
+        for (Field f : r.get("ports").elements()) {
+            String port = f.text("");
+            String[] ends = port.split(":", -1);
+            if (ends.length != 2 || !layout.hasNode(ends[0]) || layout.cable(ends[0], ends[1]) == null) {
+                throw f.error("expected a port named node:peer like sw0:h3 (a node and the neighbour it faces), got '"
+                        + port + "'");
+            }
+            ports.add(port);
+        }
+        return new OutputSpec.ReportPicks(flows, ports);
     }
 }

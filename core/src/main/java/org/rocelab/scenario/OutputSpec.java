@@ -7,12 +7,35 @@ import java.util.List;
  *
  * @param samplePs time-series sampling period, ps (default 10 µs)
  * @param pcap packet-capture taps
+ * @param report what report.html must show besides the busiest ({@code outputs.report})
  */
-public record OutputSpec(long samplePs, List<PcapTap> pcap) {
+public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report) {
     public static final OutputSpec DEFAULT = new OutputSpec(10_000_000L, List.of());
 
     public OutputSpec {
         pcap = List.copyOf(pcap);
+    }
+
+    /** Outputs with no report picks. */
+    public OutputSpec(long samplePs, List<PcapTap> pcap) {
+        this(samplePs, pcap, ReportPicks.NONE);
+    }
+
+    /**
+     * {@code outputs.report}: the flows and ports report.html shows in its time charts whatever
+     * their activity, before it fills each chart with the busiest.
+     *
+     * @param flows workload names (every QP of the workload) and host pairs {@code h1->h0} (the
+     *     QPs from h1 to h0), as written
+     * @param ports ports {@code node:peer} (their throughput, queues and pause states)
+     */
+    public record ReportPicks(List<String> flows, List<String> ports) {
+        public static final ReportPicks NONE = new ReportPicks(List.of(), List.of());
+
+        public ReportPicks {
+            flows = List.copyOf(flows);
+            ports = List.copyOf(ports);
+        }
     }
 
     /**

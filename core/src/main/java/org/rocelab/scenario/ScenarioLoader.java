@@ -42,8 +42,27 @@ public final class ScenarioLoader {
 
     private ScenarioLoader() {}
 
-    /** Loads {@code file} with {@code --set key=value} overrides applied in order. */
+    /**
+     * Loads {@code file} with {@code --set key=value} overrides applied in order; published CDF
+     * names resolve from {@code ROCELAB_DATA}.
+     */
     public static Scenario load(Path file, List<String> sets) {
+        return load(file, sets, dataFolderFromEnvironment());
+    }
+
+    /** The data folder {@code ROCELAB_DATA} names, or null when it is unset or blank. */
+    public static Path dataFolderFromEnvironment() {
+        String env = System.getenv(CdfReader.DATA_ENV);
+        return env == null || env.isBlank() ? null : Path.of(env);
+    }
+
+    /**
+     * Loads {@code file} with {@code --set key=value} overrides applied in order.
+     *
+     * @param dataDir the folder published CDF names ({@code cdf: websearch}) are read from
+     *     ({@code --data} or {@code ROCELAB_DATA}); null when the user named none
+     */
+    public static Scenario load(Path file, List<String> sets, Path dataDir) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -52,7 +71,7 @@ public final class ScenarioLoader {
                     file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
         }
         Path dir = file.toAbsolutePath().getParent();
-        return parse(text, file.toString(), sets, dir);
+        return parse(text, file.toString(), sets, dir, dataDir);
     }
 
     /**
@@ -60,7 +79,12 @@ public final class ScenarioLoader {
      * files (HPCC topology, CDFs) and may be null for the working directory.
      */
     public static Scenario parse(String text, String fileName, List<String> sets, Path baseDir) {
-        return parseResolved(text, fileName, sets, baseDir).scenario();
+        return parse(text, fileName, sets, baseDir, dataFolderFromEnvironment());
+    }
+
+    /** As {@link #parse(String, String, List, Path)}, with published CDFs read from {@code dataDir}. */
+    public static Scenario parse(String text, String fileName, List<String> sets, Path baseDir, Path dataDir) {
+        return parseResolved(text, fileName, sets, baseDir, dataDir).scenario();
     }
 
     /**
@@ -68,6 +92,11 @@ public final class ScenarioLoader {
      * ({@link ResolvedScenario}): the file's tree with every override applied.
      */
     public static ResolvedScenario loadResolved(Path file, List<String> sets) {
+        return loadResolved(file, sets, dataFolderFromEnvironment());
+    }
+
+    /** As {@link #loadResolved(Path, List)}, with published CDFs read from {@code dataDir}. */
+    public static ResolvedScenario loadResolved(Path file, List<String> sets, Path dataDir) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -75,18 +104,24 @@ public final class ScenarioLoader {
             throw new ScenarioException(
                     file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
         }
-        return parseResolved(text, file.toString(), sets, file.toAbsolutePath().getParent());
+        return parseResolved(text, file.toString(), sets, file.toAbsolutePath().getParent(), dataDir);
     }
 
     /** As {@link #parse}, with the resolved scenario's YAML text. */
     public static ResolvedScenario parseResolved(String text, String fileName, List<String> sets, Path baseDir) {
+        return parseResolved(text, fileName, sets, baseDir, dataFolderFromEnvironment());
+    }
+
+    /** As {@link #parseResolved(String, String, List, Path)}, with published CDFs read from {@code dataDir}. */
+    public static ResolvedScenario parseResolved(
+            String text, String fileName, List<String> sets, Path baseDir, Path dataDir) {
         SourceMap source = new SourceMap(fileName, text);
         ObjectNode root = readTree(text, source);
         source.root(root);
         for (String set : sets) {
             Overrides.apply(root, set, "--set " + set, source);
         }
-        Scenario s = build(root, source, baseDir, true);
+        Scenario s = build(root, source, baseDir, dataDir, true);
         return new ResolvedScenario(s, ResolvedScenario.yaml(root, s.name(), fileName, sets));
     }
 
@@ -159,7 +194,7 @@ public final class ScenarioLoader {
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 
-    private static Scenario build(ObjectNode root, SourceMap source, Path baseDir, boolean withFaults) {
+    private static Scenario build(ObjectNode root, SourceMap source, Path baseDir, Path dataDir, boolean withFaults) {
         SchemaCheck.validate(root, source);
         Field r = Field.root(source, root);
         List<String> warnings = new ArrayList<>();
@@ -217,11 +252,11 @@ public final class ScenarioLoader {
             FabricChecks.neighbours(spec, sw, layout, at);
         }
 
-        List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir);
+        List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir, dataDir);
         List<FaultSpec> faults = withFaults
-                ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, baseDir, at, set))
+                ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, baseDir, dataDir, at, set))
                 : List.of();
-        OutputSpec outputs = FabricChecks.outputs(r.get("outputs"), layout);
+        OutputSpec outputs = FabricChecks.outputs(r.get("outputs"), layout, workloads);
         Scenario s = new Scenario(
                 name,
                 seed,
@@ -246,7 +281,7 @@ public final class ScenarioLoader {
     }
 
     /** Checks a {@code set} fault by applying its keys to a copy of the scenario and building it; returns that scenario. */
-    private static Scenario trySet(ObjectNode root, Path baseDir, Field at, Map<String, String> set) {
+    private static Scenario trySet(ObjectNode root, Path baseDir, Path dataDir, Field at, Map<String, String> set) {
         ObjectNode copy = root.deepCopy();
         copy.remove("faults");
         SourceMap shadow = new SourceMap(SHADOW_FILE, "");
@@ -255,7 +290,7 @@ public final class ScenarioLoader {
             for (Map.Entry<String, String> e : set.entrySet()) {
                 Overrides.set(copy, e.getKey(), Overrides.parseValue(e.getValue()), SHADOW_SET, shadow);
             }
-            return build(copy, shadow, baseDir, false);
+            return build(copy, shadow, baseDir, dataDir, false);
         } catch (ScenarioException ex) {
             String m = ex.getMessage().replace(SHADOW_FILE + ": ", "").replace(SHADOW_SET + ": ", "");
             for (String key : set.keySet()) {

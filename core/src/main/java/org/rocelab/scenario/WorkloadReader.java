@@ -1,6 +1,5 @@
 package org.rocelab.scenario;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,17 +9,14 @@ import java.util.Set;
 
 /** Reads {@code workloads} into {@link WorkloadSpec}s with per-kind defaults and host checks. */
 final class WorkloadReader {
-    /** Flow-size CDFs known by name (HPCC traffic_gen files; hpcc-ns3-anchor.md §2.6). */
-    static final List<String> BUILTIN_CDFS = List.of("websearch", "fbhdp", "hadoop", "alistorage", "googlerpc");
-
     private WorkloadReader() {}
 
-    static List<WorkloadSpec> read(Field list, TopologyLayout layout, Path baseDir) {
+    static List<WorkloadSpec> read(Field list, TopologyLayout layout, Path baseDir, Path dataDir) {
         List<WorkloadSpec> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<Field> items = list.elements();
         for (int i = 0; i < items.size(); i++) {
-            WorkloadSpec w = one(items.get(i), i, layout, baseDir);
+            WorkloadSpec w = one(items.get(i), i, layout, baseDir, dataDir);
             if (!names.add(w.name())) {
                 throw items.get(i).get("name").error("workload name '" + w.name() + "' is used twice");
             }
@@ -29,7 +25,7 @@ final class WorkloadReader {
         return out;
     }
 
-    private static WorkloadSpec one(Field w, int index, TopologyLayout layout, Path baseDir) {
+    private static WorkloadSpec one(Field w, int index, TopologyLayout layout, Path baseDir, Path dataDir) {
         String kindText = w.get("kind").text("");
         WorkloadKind kind;
         try {
@@ -102,16 +98,10 @@ final class WorkloadReader {
         int defIters = kind == WorkloadKind.IB_WRITE_BW ? 5000 : kind.isPerftest() ? 1000 : 1;
         long duration = durF.time(0);
         int iterations = itF.integer(durF.present() ? 0 : defIters, 1, Integer.MAX_VALUE);
-        String cdf = null;
+        FlowSizeTable cdf = null;
         double load = 0;
         if (kind == WorkloadKind.FLOWS) {
-            Field c = w.get("cdf");
-            cdf = c.text(null);
-            if (!BUILTIN_CDFS.contains(cdf)
-                    && !Files.isRegularFile(baseDir == null ? Path.of(cdf) : baseDir.resolve(cdf))) {
-                throw c.error("expected a CDF name (" + String.join(", ", BUILTIN_CDFS) + ") or an existing file, got "
-                        + c.shown());
-            }
+            cdf = CdfReader.read(w.get("cdf"), baseDir, dataDir);
             load = w.get("load").number(0.3, Double.MIN_VALUE, 1);
         }
         return new WorkloadSpec(

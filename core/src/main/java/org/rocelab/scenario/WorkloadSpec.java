@@ -22,7 +22,8 @@ import java.util.List;
  * @param durationPs perftest {@code -D} or flows generation window, ps (0 = not set)
  * @param txDepth perftest {@code -t} (default 128 for BW, 1 for latency)
  * @param bidirectional perftest {@code -b}
- * @param cdf flows: flow-size CDF, a built-in name or a file path (null otherwise)
+ * @param cdf flows: the flow-size CDF as read at load (an inline table, a file, a published name); null
+ *     otherwise
  * @param load flows: offered load as a fraction of host link rate, (0, 1]
  * @param algorithm allreduce algorithm ({@code ring}), tcp congestion control ({@code newreno} or
  *     {@code dctcp}); null otherwise
@@ -44,7 +45,7 @@ public record WorkloadSpec(
         long durationPs,
         int txDepth,
         boolean bidirectional,
-        String cdf,
+        FlowSizeTable cdf,
         double load,
         String algorithm,
         int streams,

@@ -118,6 +118,12 @@ public final class Sampler implements EventHandler {
         }
     }
 
+    /** Stops sampling: no sample after now (a run that ends before {@code endPs}, e.g. when all flows completed). */
+    public void stop() {
+        endPs = -1;
+        timer.cancel();
+    }
+
     @Override
     public void onEvent(long nowPs) {
         sample(nowPs);

@@ -10,11 +10,14 @@ import org.rocelab.sim.Timer;
  * (0xFFFF); while any priority stays XOFF, a refresh every half pause time (as the DCQCN authors'
  * ns-3 does, pausetime/2) so the peer never resumes on expiry; on XON, a frame with time 0 for the
  * resumed priorities (without refreshes when configured so: HPCC's switch sends one pause per XOFF). In {@link PauseMode#PAUSE} mode it sends 802.3x PAUSE instead: XOFF when
- * the first PG pauses, XON when the last resumes. Keeps {@code tx_prioN_pause_duration}.
+ * the first PG pauses, XON when the last resumes. Frames carry the port's own MAC as source
+ * address (802.3 Annex 31B/802.1Qbb: the sending station's address). Keeps
+ * {@code tx_prioN_pause_duration}.
  */
 final class PfcGenerator {
     private final Simulation sim;
     private final Port port;
+    private final long mac;
     private final PauseMode mode;
     private final int quanta;
     private final boolean refreshing;
@@ -23,9 +26,11 @@ final class PfcGenerator {
     private final long[] xoffSincePs = new long[8];
     private int xoffPriorities;
 
-    PfcGenerator(Simulation sim, Port port, PauseMode mode, int quanta, boolean refreshing, int[] pgPriorities) {
+    PfcGenerator(
+            Simulation sim, Port port, long mac, PauseMode mode, int quanta, boolean refreshing, int[] pgPriorities) {
         this.sim = sim;
         this.port = port;
+        this.mac = mac;
         this.mode = mode;
         this.quanta = quanta;
         this.refreshing = refreshing;
@@ -119,9 +124,9 @@ final class PfcGenerator {
 
     private void send(int priorities, int time) {
         if (mode == PauseMode.PFC) {
-            port.sendPfc(priorities, time, 0L);
+            port.sendPfc(priorities, time, mac);
         } else {
-            port.sendPause(time, 0L);
+            port.sendPause(time, mac);
         }
     }
 }

@@ -59,6 +59,7 @@ public final class Switch {
     private long ecnMarked;
     private final VlanBridge bridge;
     private final long routerMac;
+    private final long portMacBase;
     private final CnpGenerator cnp;
     private int pulling = -1;
 
@@ -69,6 +70,17 @@ public final class Switch {
 
     /** A switch whose MMU uses {@code policy} for its thresholds (e.g. the HPCC profile's). */
     public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg, ThresholdPolicy policy) {
+        this(sim, pool, name, cfg, policy, DEFAULT_PORT_MAC_BASE);
+    }
+
+    /**
+     * A switch whose port {@code i} has the MAC {@code portMacBase + i} (the source address of the
+     * PFC and PAUSE frames the port sends; fabric builders pass {@code Addressing.switchPortMac(node, 0)},
+     * docs/model.md "Addresses").
+     */
+    public Switch(
+            Simulation sim, PacketPool pool, String name, SwitchConfig cfg, ThresholdPolicy policy, long portMacBase) {
+        this.portMacBase = portMacBase;
         this.sim = sim;
         this.pool = pool;
         this.name = name;
@@ -96,8 +108,16 @@ public final class Switch {
         this.routerMac = 0x02_00_00_00_00_00L | (name.hashCode() & 0xFFFF_FFFFL);
     }
 
+    /** Port MAC base of a switch built without one (unit tests): 02:01:00:00:00:00. */
+    public static final long DEFAULT_PORT_MAC_BASE = 0x02_01_00_00_00_00L;
+
     long now() {
         return sim.now();
+    }
+
+    /** The MAC of port {@code index}: the source of the PFC and PAUSE frames it sends. */
+    public long portMac(int index) {
+        return portMacBase + index;
     }
 
     /** The MAC of this switch's routing interface: bridged frames sent to it are routed. */
@@ -271,8 +291,8 @@ public final class Switch {
         port.pfcEnabled(cfg.losslessMask());
         int maxFrame = Math.max(mtu, cfg.mtu()) + 26;
         EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
-        PfcGenerator pfc =
-                new PfcGenerator(sim, port, cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
+        PfcGenerator pfc = new PfcGenerator(
+                sim, port, portMac(index), cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
         PfcWatchdog wd = new PfcWatchdog(sim, port, watchdog, losslessQueueMask, this, index);
         queues.watchdog(wd);
         WredMarker[] wred = new WredMarker[8];

@@ -1,6 +1,5 @@
 package org.rocelab.workload;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.rocelab.rc.WrOpcode;
@@ -17,20 +16,16 @@ public final class WorkloadFactory {
 
     private WorkloadFactory() {}
 
-    /**
-     * The scenario's workloads.
-     *
-     * @param baseDir folder the scenario file is in (CDF file names resolve against it)
-     */
-    public static List<Workload> create(Scenario s, Path baseDir) {
+    /** The scenario's workloads (files they name, such as CDFs, were read when the scenario loaded). */
+    public static List<Workload> create(Scenario s) {
         List<Workload> out = new ArrayList<>();
         for (WorkloadSpec w : s.workloads()) {
-            out.add(create(s, w, baseDir));
+            out.add(create(s, w));
         }
         return out;
     }
 
-    static Workload create(Scenario s, WorkloadSpec w, Path baseDir) {
+    static Workload create(Scenario s, WorkloadSpec w) {
         long end = w.durationPs() > 0 ? Math.min(s.durationPs(), w.startPs() + w.durationPs()) : s.durationPs();
         List<String> hosts = w.hosts().isEmpty() ? s.hosts() : w.hosts();
         switch (w.kind()) {
@@ -58,7 +53,7 @@ public final class WorkloadFactory {
                         INCAST_JITTER_PS,
                         end);
             case FLOWS:
-                return new FlowsWorkload(w.name(), hosts, CdfLibrary.get(w.cdf(), baseDir), w.load(), w.startPs(), end);
+                return new FlowsWorkload(w.name(), hosts, FlowSizeCdf.of(w.cdf()), w.load(), w.startPs(), end);
             case ALLREDUCE:
                 return new AllReduceWorkload(w.name(), hosts, w.sizeBytes(), w.iterations(), w.startPs());
             case TCP:

@@ -1,17 +1,13 @@
 package org.rocelab.compat;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
+import org.rocelab.testing.SharedData;
 
-/** The HPCC sample inputs copied into the test resources (from shared/data/hpcc). */
+/** The HPCC sample inputs, read from shared/data/hpcc beside the repository ({@link SharedData}). */
 final class HpccResources {
     private HpccResources() {}
 
     static Path file(String name) {
-        try {
-            return Path.of(HpccResources.class.getResource("/hpcc/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return SharedData.hpcc(name);
     }
 }

@@ -16,6 +16,7 @@ import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.sim.Simulation;
 import org.rocelab.stats.RunResult;
+import org.rocelab.testing.SharedData;
 
 /**
  * {@code run --hpcc} on HPCC's 63 × 2 MB incast (topology.txt, flow_incast63.txt) against the
@@ -29,8 +30,8 @@ import org.rocelab.stats.RunResult;
 class HpccRunIncastTest {
     private static final long FLOWS_START_NS = 2_000_000_000L;
 
-    static Path resource(String name) throws Exception {
-        return Path.of(HpccRunIncastTest.class.getResource("/hpcc/" + name).toURI());
+    static Path resource(String name) {
+        return SharedData.hpcc(name);
     }
 
     @Test
@@ -63,6 +64,31 @@ class HpccRunIncastTest {
         }
         assertThat(r.totalDrops()).isZero();
         assertThat(r.ecnMarked()).isZero();
+        // qp.csv: one row per flow; 2,000,000 B in PACKET_PAYLOAD_SIZE 1000 B frames, nothing lost
+        List<String> qp = Files.readAllLines(out.resolve("qp.csv"));
+        assertThat(qp).hasSize(1 + 63);
+        List<String> cols = List.of(qp.get(0).split(","));
+        for (String row : qp.subList(1, qp.size())) {
+            String[] f = row.split(",", -1);
+            assertThat(f[cols.indexOf("flow_name")]).startsWith(HpccRun.WORKLOAD + "/qp0x");
+            assertThat(f[cols.indexOf("port_rx")]).isEqualTo("h1:sw0");
+            assertThat(f[cols.indexOf("data_frames_tx")]).isEqualTo("2000");
+            assertThat(f[cols.indexOf("data_frames_rx")]).isEqualTo("2000");
+            assertThat(f[cols.indexOf("message_complete_rx")]).isEqualTo("1");
+        }
+        // timeseries.csv: the receiver's switch port and every flow's QP are sampled every 10 µs
+        // until the last completion (no sample after it)
+        List<String> ts = Files.readAllLines(out.resolve("timeseries.csv"));
+        long lastSampleNs = (max / 10_000) * 10_000;
+        List<String> rx =
+                ts.stream().filter(l -> l.contains(",sw0:h1,tx_gbps,")).toList();
+        assertThat(rx).hasSize((int) (lastSampleNs / 10_000));
+        assertThat(rx.get(rx.size() - 1)).startsWith(lastSampleNs + ",");
+        assertThat(ts.stream()
+                        .filter(l -> l.contains(",rate_gbps,"))
+                        .map(l -> l.split(",")[1])
+                        .distinct())
+                .hasSize(63);
         // the run stops when the last flow completes, not at SIMULATOR_STOP_TIME (2.2 s)
         assertThat(run.offsetPs() + r.simulatedPs()).isEqualTo((FLOWS_START_NS + max) * 1000);
         assertThat(Files.readString(out.resolve("summary.json")))

@@ -98,7 +98,7 @@ class ScenarioDefaultsTest {
                 + "  - {kind: ib_read_lat, from: [h1, h2], to: h0}\n"
                 + "  - {kind: incast, from: [h1, h2], to: h0, interval: 100us}\n"
                 + "  - {kind: allreduce}\n"
-                + "  - {kind: flows, cdf: websearch, load: 0.3, hosts: [h0, h1]}\n"
+                + "  - {kind: flows, cdf: {1KB: 0.5, 100KB: 0.9, 10MB: 1.0}, load: 0.3, hosts: [h0, h1]}\n"
                 + "  - {kind: tcp, from: h2, to: h1}\n");
         WorkloadSpec bw = w.workloads().get(0);
         assertThat(bw)
@@ -135,7 +135,8 @@ class ScenarioDefaultsTest {
         assertThat(ar.sizeBytes()).isEqualTo(1_048_576);
         assertThat(ar.algorithm()).isEqualTo("ring");
         WorkloadSpec flows = w.workloads().get(4);
-        assertThat(flows.cdf()).isEqualTo("websearch");
+        assertThat(flows.cdf().sizesBytes()).containsExactly(0, 1_000, 100_000, 10_000_000);
+        assertThat(flows.cdf().percents()).containsExactly(0, 50, 90, 100);
         assertThat(flows.load()).isEqualTo(0.3);
         WorkloadSpec tcp = w.workloads().get(5);
         assertThat(tcp.sizeBytes()).isZero();

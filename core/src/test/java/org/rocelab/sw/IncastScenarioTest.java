@@ -151,4 +151,27 @@ class IncastScenarioTest {
         }
         assertThat(global).isPositive();
     }
+
+    /**
+     * 802.1Qbb PFC and 802.3x PAUSE frames carry the sending port's MAC as source (a switch built
+     * without a base MAC numbers its ports from 02:01:00:00:00:00), as frames from real gear do.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(PauseMode.class)
+    void pauseFramesComeFromTheSendingPortsMac(PauseMode mode) {
+        Star s = incast(base().pauseMode(mode).build());
+        java.util.Set<Long> sources = new java.util.TreeSet<>();
+        int[] frames = new int[1];
+        s.sw.port(1).port().tap((port, frame, t) -> {
+            if (frame.dstMac == org.rocelab.packet.PacketKind.MAC_CONTROL_DA) {
+                sources.add(frame.srcMac);
+                frames[0]++;
+            }
+        });
+        s.start();
+        s.sim.runUntilIdle();
+        assertThat(frames[0]).isPositive();
+        assertThat(sources).containsExactly(0x02_01_00_00_00_01L);
+        assertThat(s.sw.portMac(1)).isEqualTo(0x02_01_00_00_00_01L);
+    }
 }

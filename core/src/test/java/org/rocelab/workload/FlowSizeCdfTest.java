@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,17 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rocelab.sim.RandomStream;
+import org.rocelab.testing.SharedData;
 
 class FlowSizeCdfTest {
     @TempDir
     Path dir;
 
     static Path resource(String name) {
-        try {
-            return Path.of(FlowSizeCdfTest.class.getResource("/hpcc/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return SharedData.hpcc(name);
     }
 
     /**

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.scenario.OutputSpec;
 import org.rocelab.stats.Decimal;
 import org.rocelab.stats.Json;
 import org.rocelab.stats.NaturalOrder;
@@ -20,13 +22,21 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The data the report page draws, derived from the files of an out/ folder: summary, topology
- * with fixed positions, the hottest ports' throughput, queue depth and pause state (at most
- * {@value #HOTTEST} series each, at most {@value #MAX_POINTS} points per series), FCT slowdown
- * CDFs per size bucket, and the non-zero counters. Same files give the same JSON.
+ * with fixed positions, the ports' throughput, queue depth and pause state and the QPs' DCQCN rate
+ * and α (at most {@value #MAX_POINTS} points per series), FCT slowdown CDFs per size bucket, and the
+ * non-zero counters. Each time chart shows first what {@code outputs.report} names and the
+ * {@value #WORST_FLOWS} flows that lost most against their ideal (highest FCT slowdown: their
+ * sender's port and QPs), then the hottest until it holds {@value #HOTTEST} series. A DCQCN chart
+ * with no value to draw (no sending QP runs DCQCN) is left out with the reason. Same files give the
+ * same JSON.
  */
 final class ReportData {
-    /** Series shown per time chart: the hottest by mean throughput, peak queue, total pause. */
+    /** Series shown per time chart at least: the picked ones, then the hottest by mean throughput, peak queue, total pause. */
     static final int HOTTEST = 8;
+    /** Flows with the highest FCT slowdown whose port and QPs every time chart shows. */
+    static final int WORST_FLOWS = 3;
+    /** Picked series per chart at most (a workload named in outputs.report may have many QPs). */
+    static final int MAX_PICKED = 16;
     /** Points per time series after down-sampling (window mean for rates, window max otherwise). */
     static final int MAX_POINTS = 1000;
     /** Points per FCT CDF curve. */
@@ -35,23 +45,130 @@ final class ReportData {
     private ReportData() {}
 
     static ObjectNode build(Path dir) throws IOException {
+        return build(dir, OutputSpec.ReportPicks.NONE);
+    }
+
+    static ObjectNode build(Path dir, OutputSpec.ReportPicks picks) throws IOException {
         ObjectNode root = Json.object();
         root.set("summary", readJson(dir.resolve(RunWriter.SUMMARY), true));
         root.set("topology", topology(readJson(dir.resolve(RunWriter.TOPOLOGY), false)));
         SeriesTable ts = SeriesTable.read(dir.resolve(RunWriter.TIMESERIES));
+        Picks p = Picks.of(picks, QpTable.read(dir.resolve(RunWriter.QP)), worstFlows(dir.resolve(RunWriter.FCT)));
         List<SeriesTable.Series> tx = ts.metric("tx_gbps");
         if (tx.isEmpty()) {
-            root.set("throughput", timeChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN));
+            root.set("throughput", timeChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN, p.qps()));
         } else {
-            root.set("throughput", timeChart(tx, "tx_gbps", "Gb/s", Score.MEAN));
+            root.set("throughput", timeChart(tx, "tx_gbps", "Gb/s", Score.MEAN, p.ports()));
         }
-        root.set("queues", timeChart(ts.metric("queue_bytes"), "queue_bytes", "bytes", Score.MAX));
-        root.set("pause", timeChart(ts.metric("paused"), "paused", "paused (1) / not (0)", Score.SUM));
-        root.set("ccRate", timeChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN));
-        root.set("ccAlpha", timeChart(ts.metric("alpha"), "alpha", "fraction", Score.MAX));
+        root.set("queues", timeChart(ts.metric("queue_bytes"), "queue_bytes", "bytes", Score.MAX, p.ports()));
+        root.set("pause", timeChart(ts.metric("paused"), "paused", "paused (1) / not (0)", Score.SUM, p.ports()));
+        root.set("ccRate", ccChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN, p.qps(), "rate"));
+        root.set("ccAlpha", ccChart(ts.metric("alpha"), "alpha", "fraction", Score.MAX, p.qps(), "α"));
         root.set("fct", fct(dir.resolve(RunWriter.FCT)));
+        root.set("pairs", pairs(root.path("summary")));
         root.set("counters", counters(readJson(dir.resolve(RunWriter.COUNTERS), false)));
         return root;
+    }
+
+    /**
+     * Series the charts show whatever their activity, entity (or entity prefix for ports) → why:
+     * {@code named} (outputs.report) or {@code lost most} (a flow among the highest slowdowns).
+     */
+    private record Picks(Map<String, String> ports, Map<String, String> qps) {
+        static Picks of(OutputSpec.ReportPicks named, QpTable qpTable, List<String[]> worst) {
+            Map<String, String> ports = new LinkedHashMap<>();
+            Map<String, String> qps = new LinkedHashMap<>();
+            for (String port : named.ports()) {
+                ports.putIfAbsent(port, "named");
+            }
+            for (String flow : named.flows()) {
+                String[] pair = flow.split("->", -1);
+                List<QpTable.Qp> list = pair.length == 2 ? qpTable.between(pair[0], pair[1]) : qpTable.ofWorkload(flow);
+                for (QpTable.Qp q : list) {
+                    ports.putIfAbsent(q.portTx(), "named");
+                    qps.putIfAbsent(q.entity(), "named");
+                }
+            }
+            for (String[] w : worst) {
+                for (QpTable.Qp q : qpTable.between(w[0], w[1])) {
+                    ports.putIfAbsent(q.portTx(), "lost most");
+                    qps.putIfAbsent(q.entity(), "lost most");
+                }
+            }
+            return new Picks(ports, qps);
+        }
+    }
+
+    /** A completed flow of fct.csv: id, sender, receiver, slowdown. */
+    private record Done(long id, String src, String dst, double slowdown) {}
+
+    /**
+     * The (src, dst) of the {@value #WORST_FLOWS} completed flows with the highest slowdown (ties:
+     * lower id); rows that do not parse are left to {@link #fct}, which reports them.
+     */
+    private static List<String[]> worstFlows(Path file) throws IOException {
+        List<Done> rows = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int i = 1; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(",", -1);
+            if (f.length == 9 && !f[8].isEmpty()) {
+                try {
+                    rows.add(new Done(Long.parseLong(f[0]), f[1], f[2], Double.parseDouble(f[8])));
+                } catch (NumberFormatException e) {
+                    // fct() names the line
+                }
+            }
+        }
+        rows.sort(Comparator.comparingDouble((Done d) -> -d.slowdown()).thenComparingLong(Done::id));
+        List<String[]> out = new ArrayList<>();
+        for (Done d : rows.subList(0, Math.min(WORST_FLOWS, rows.size()))) {
+            out.add(new String[] {d.src(), d.dst()});
+        }
+        return out;
+    }
+
+    /**
+     * A DCQCN chart, or the reason it is left out: no QP was sampled, or none has a value (a QP
+     * without DCQCN, {@code cc: {algorithm: none}}, has no rate or α: its samples are empty).
+     */
+    private static ObjectNode ccChart(
+            List<SeriesTable.Series> all,
+            String metric,
+            String unit,
+            Score score,
+            Map<String, String> picks,
+            String what) {
+        if (all.stream().noneMatch(sr -> sr.valued > 0)) {
+            ObjectNode out = Json.object();
+            out.put("metric", metric);
+            out.put(
+                    "omitted",
+                    all.isEmpty()
+                            ? "Not drawn: no sending QP was sampled (timeseries.csv has no " + metric + ")."
+                            : "Not drawn: none of the " + all.size()
+                                    + " sending QPs runs DCQCN (nic.cc algorithm none), so there is no " + what
+                                    + " to show.");
+            return out;
+        }
+        return timeChart(all, metric, unit, score, picks);
+    }
+
+    /** summary.json's per-pair goodput as table rows: workload, src, dst, Gb/s. */
+    private static ArrayNode pairs(JsonNode summary) {
+        ArrayNode out = Json.mapper().createArrayNode();
+        for (JsonNode w : summary.path("workloads")) {
+            for (JsonNode p : w.path("per_flow")) {
+                ArrayNode row = out.addArray();
+                row.add(w.path("name").asString());
+                row.add(p.path("src").asString());
+                row.add(p.path("dst").asString());
+                row.add(p.path("goodput_gbps"));
+            }
+        }
+        return out;
     }
 
     private static JsonNode readJson(Path file, boolean required) throws IOException {
@@ -95,21 +212,53 @@ final class ReportData {
         SUM
     }
 
-    private static ObjectNode timeChart(List<SeriesTable.Series> all, String metric, String unit, Score score) {
+    /** The reason {@code entity} is picked: an exact pick, or a port pick it belongs to ({@code sw0:h0/q3}); else null. */
+    private static String pickOf(String entity, Map<String, String> picks) {
+        String exact = picks.get(entity);
+        if (exact != null) {
+            return exact;
+        }
+        int slash = entity.indexOf('/');
+        return slash < 0 ? null : picks.get(entity.substring(0, slash));
+    }
+
+    private static ObjectNode timeChart(
+            List<SeriesTable.Series> all, String metric, String unit, Score score, Map<String, String> picks) {
+        List<SeriesTable.Series> picked = new ArrayList<>();
+        for (String reason : List.of("named", "lost most")) {
+            for (Map.Entry<String, String> pick : picks.entrySet()) {
+                if (!pick.getValue().equals(reason)) {
+                    continue;
+                }
+                for (SeriesTable.Series s : all) {
+                    boolean match = s.entity.equals(pick.getKey()) || s.entity.startsWith(pick.getKey() + "/");
+                    if (match && picked.size() < MAX_PICKED && !picked.contains(s)) {
+                        picked.add(s);
+                    }
+                }
+            }
+        }
         List<SeriesTable.Series> ranked = new ArrayList<>(all);
+        ranked.removeAll(picked);
         if (score == Score.SUM) {
             ranked.removeIf(s -> s.sum() <= 0);
         }
         Comparator<SeriesTable.Series> byScore = Comparator.comparingDouble(s -> -score(s, score));
         ranked.sort(byScore.thenComparing(s -> s.entity, NaturalOrder.INSTANCE));
+        List<SeriesTable.Series> shown = new ArrayList<>(picked);
+        shown.addAll(ranked.subList(0, Math.min(Math.max(0, HOTTEST - picked.size()), ranked.size())));
         ObjectNode out = Json.object();
         out.put("metric", metric);
         out.put("unit", unit);
         out.put("available", all.size());
         ArrayNode series = out.putArray("series");
-        for (SeriesTable.Series s : ranked.subList(0, Math.min(HOTTEST, ranked.size()))) {
+        for (SeriesTable.Series s : shown) {
             ObjectNode o = series.addObject();
             o.put("name", s.entity);
+            String why = pickOf(s.entity, picks);
+            if (why != null && picked.contains(s)) {
+                o.put("picked", why);
+            }
             ArrayNode data = o.putArray("data");
             int window = Math.max(1, (s.size + MAX_POINTS - 1) / MAX_POINTS);
             for (int i = 0; i < s.size; i += window) {

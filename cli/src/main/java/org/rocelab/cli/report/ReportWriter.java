@@ -5,15 +5,17 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.rocelab.scenario.OutputSpec;
 import org.rocelab.stats.Json;
 
 /**
  * Writes report.html into a run's out/ folder: one self-contained page (no network access when
  * viewed) with Apache ECharts 6.1.0 inlined (npm {@code echarts@6.1.0} dist/echarts.min.js,
  * Apache-2.0; its LICENSE and NOTICE sit beside it in the resources) and the run's data embedded
- * as JSON ({@link ReportData}). It shows the summary figures and workloads, the topology, the
- * busiest ports' throughput, the hottest queues' depth, pause state, FCT slowdown CDFs by flow
- * size, and the non-zero counters. The same out/ files give the same bytes.
+ * as JSON ({@link ReportData}). It shows the summary figures, the workloads and their goodput per
+ * pair, the topology, the ports' throughput, queue depth and pause state and the QPs' DCQCN rate and
+ * α (what outputs.report names and the flows that lost most, then the busiest), FCT slowdown CDFs
+ * by flow size, and the non-zero counters. The same out/ files give the same bytes.
  *
  * <p>Call it on the {@code OutputFolder} staging folder after {@code RunWriter.writeAll}, before
  * committing, so the report appears together with the files it shows.
@@ -35,7 +37,15 @@ public final class ReportWriter {
      * @throws IllegalArgumentException if summary.json is missing or a file is malformed
      */
     public static Path write(Path dir) throws IOException {
-        String html = render(dir);
+        return write(dir, OutputSpec.ReportPicks.NONE);
+    }
+
+    /**
+     * As {@link #write(Path)}, with the flows and ports the scenario's {@code outputs.report} names
+     * shown in every time chart.
+     */
+    public static Path write(Path dir, OutputSpec.ReportPicks picks) throws IOException {
+        String html = render(dir, picks);
         Path out = dir.resolve(REPORT);
         Files.writeString(out, html, StandardCharsets.UTF_8);
         return out;
@@ -43,7 +53,11 @@ public final class ReportWriter {
 
     /** The page's text for the out/ folder {@code dir}. */
     static String render(Path dir) throws IOException {
-        var data = ReportData.build(dir);
+        return render(dir, OutputSpec.ReportPicks.NONE);
+    }
+
+    static String render(Path dir, OutputSpec.ReportPicks picks) throws IOException {
+        var data = ReportData.build(dir, picks);
         String template = resource(TEMPLATE_RESOURCE);
         String echarts = resource(ECHARTS_RESOURCE);
         if (echarts.contains("</script")) {

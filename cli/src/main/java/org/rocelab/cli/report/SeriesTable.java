@@ -23,6 +23,8 @@ final class SeriesTable {
         double[] timesNs = new double[64];
         double[] values = new double[64];
         int size;
+        /** Samples with a value (an empty field, e.g. the rate of a QP without DCQCN, has none). */
+        int valued;
 
         Series(String entity, String metric) {
             this.entity = entity;
@@ -81,9 +83,9 @@ final class SeriesTable {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": expected 4 fields, got " + f.length);
                 }
                 try {
-                    t.series
-                            .computeIfAbsent(f[1] + "," + f[2], k -> new Series(f[1], f[2]))
-                            .add(Double.parseDouble(f[0]), f[3].isEmpty() ? 0 : Double.parseDouble(f[3]));
+                    Series s = t.series.computeIfAbsent(f[1] + "," + f[2], k -> new Series(f[1], f[2]));
+                    s.add(Double.parseDouble(f[0]), f[3].isEmpty() ? 0 : Double.parseDouble(f[3]));
+                    s.valued += f[3].isEmpty() ? 0 : 1;
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": time_ns and value must be numbers");
                 }

@@ -9,10 +9,13 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Fixed, deterministic positions for the report's topology graph: hosts on the bottom row,
- * switches in tiers above by their hop distance from the nearest host (ToR/leaf 1, agg/spine 2,
- * core 3), each row spread evenly in the order topology.json lists it. No force layout, so the
- * picture is the same every time it is opened.
+ * Fixed, deterministic positions for the report's topology graph. A fabric whose switches form
+ * one cycle (three or more switches, each cabled to exactly two others: the ring of a
+ * cyclic-buffer-dependency case) is drawn as a ring, switches on a circle in cable order and each
+ * host just outside its switch. Any other fabric is drawn in tiers: hosts on the bottom row,
+ * switches above by their hop distance from the nearest host (ToR/leaf 1, agg/spine 2, core 3),
+ * each row spread evenly in the order topology.json lists it. No force layout, so the picture is
+ * the same every time it is opened.
  */
 final class TopologyLayout {
     /** A node with its tier (0 = hosts) and x in 0…1000, y in 0…{@link #HEIGHT} (y grows downward). */
@@ -34,6 +37,10 @@ final class TopologyLayout {
             String b = l.path("b").asString();
             adj.computeIfAbsent(a, k -> new ArrayList<>()).add(b);
             adj.computeIfAbsent(b, k -> new ArrayList<>()).add(a);
+        }
+        List<Placed> ring = ring(kinds, adj);
+        if (ring != null) {
+            return ring;
         }
         Map<String, Integer> tier = new HashMap<>();
         ArrayDeque<String> queue = new ArrayDeque<>();
@@ -68,6 +75,88 @@ final class TopologyLayout {
             double x = 1000.0 * (row.indexOf(n) + 1) / (row.size() + 1);
             double y = maxTier == 0 ? HEIGHT / 2 : HEIGHT - HEIGHT * t / maxTier;
             out.add(new Placed(n, kinds.get(n), t, round1(x), round1(y)));
+        }
+        return out;
+    }
+
+    /** Ring radius of the switches, and of their hosts, in layout units (the box is 1000 × {@link #HEIGHT}). */
+    static final double RING_RADIUS = 110;
+
+    static final double HOST_RADIUS = 150;
+
+    /** The ring layout, or null when the switches do not form one cycle. */
+    private static List<Placed> ring(Map<String, String> kinds, Map<String, List<String>> adj) {
+        List<String> switches = new ArrayList<>();
+        for (Map.Entry<String, String> e : kinds.entrySet()) {
+            if (!e.getValue().equals("host")) {
+                switches.add(e.getKey());
+            }
+        }
+        if (switches.size() < 3) {
+            return null;
+        }
+        Map<String, List<String>> peers = new HashMap<>();
+        for (String sw : switches) {
+            List<String> p = new ArrayList<>();
+            for (String m : adj.getOrDefault(sw, List.of())) {
+                if (!kinds.getOrDefault(m, "host").equals("host") && !p.contains(m)) {
+                    p.add(m);
+                }
+            }
+            if (p.size() != 2) {
+                return null;
+            }
+            peers.put(sw, p);
+        }
+        List<String> order = new ArrayList<>();
+        String prev = null;
+        String at = switches.get(0);
+        while (!order.contains(at)) {
+            order.add(at);
+            List<String> p = peers.get(at);
+            String next = p.get(0).equals(prev) ? p.get(1) : p.get(0);
+            prev = at;
+            at = next;
+        }
+        if (order.size() != switches.size()) {
+            return null;
+        }
+        Map<String, Placed> placed = new HashMap<>();
+        double cx = 500;
+        double cy = HEIGHT / 2;
+        for (int i = 0; i < order.size(); i++) {
+            double a = -Math.PI / 2 + 2 * Math.PI * i / order.size();
+            String sw = order.get(i);
+            placed.put(
+                    sw,
+                    new Placed(
+                            sw,
+                            kinds.get(sw),
+                            1,
+                            round1(cx + RING_RADIUS * Math.cos(a)),
+                            round1(cy + RING_RADIUS * Math.sin(a))));
+            List<String> hosts = new ArrayList<>();
+            for (String m : adj.getOrDefault(sw, List.of())) {
+                if (kinds.getOrDefault(m, "").equals("host") && !hosts.contains(m)) {
+                    hosts.add(m);
+                }
+            }
+            for (int k = 0; k < hosts.size(); k++) {
+                double ha = a + (k - (hosts.size() - 1) / 2.0) * 0.25;
+                placed.put(
+                        hosts.get(k),
+                        new Placed(
+                                hosts.get(k),
+                                "host",
+                                0,
+                                round1(cx + HOST_RADIUS * Math.cos(ha)),
+                                round1(cy + HOST_RADIUS * Math.sin(ha))));
+            }
+        }
+        List<Placed> out = new ArrayList<>();
+        for (String n : kinds.keySet()) {
+            Placed p = placed.get(n);
+            out.add(p != null ? p : new Placed(n, kinds.get(n), 0, 500, round1(HEIGHT / 2)));
         }
         return out;
     }

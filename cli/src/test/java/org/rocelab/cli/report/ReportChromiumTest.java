@@ -42,6 +42,7 @@ class ReportChromiumTest {
     private static Path goodPng;
     private static String goodDom;
     private static String brokenDom;
+    private static String ringDom;
 
     @TempDir
     static Path tmp;
@@ -68,11 +69,15 @@ class ReportChromiumTest {
                 broken,
                 html.replace("</body>", "<script>console.error('probe-console');undefinedFunction();</script></body>"),
                 StandardCharsets.UTF_8);
+        Path ringDir = tmp.resolve("ring");
+        ReportFixture.writeRing(ringDir);
+        Path ring = ReportWriter.write(ringDir);
         goodPng = tmp.resolve("good.png");
         Render a = Render.start(good, goodPng);
         Render b = Render.start(broken, tmp.resolve("broken.png"));
         goodDom = a.await();
         brokenDom = b.await();
+        ringDom = Render.start(ring, tmp.resolve("ring.png")).await();
     }
 
     private static Path fixture(String name) throws IOException {
@@ -116,6 +121,39 @@ class ReportChromiumTest {
         assertThat(nonWhite).as("non-white pixels").isGreaterThan(img.getWidth() * img.getHeight() / 20);
         assertThat(header).as("header pixels").isGreaterThan(1280 * 40);
         assertThat(switchFill).as("switch node pixels").isGreaterThan(100);
+    }
+
+    /**
+     * The ring with cc none: the two DCQCN charts are left out (hidden, with the reason in their
+     * note), the five others render; the per-pair goodput is a table; the victim's port is charted.
+     */
+    @Test
+    void ringReportLeavesOutTheEmptyDcqcnChartsAndTabulatesPairs() {
+        String dom = ringDom;
+
+        assertThat(errorsIn(dom)).as("errors recorded by the page").isEmpty();
+        assertThat(dom).contains("data-charts-rendered=\"5\"");
+        for (String id : new String[] {"chart-cc-rate", "chart-cc-alpha"}) {
+            Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(dom);
+            assertThat(tag.find()).as("container %s", id).isTrue();
+            assertThat(tag.group()).contains("data-omitted=\"1\"").contains("display: none");
+        }
+        assertThat(dom)
+                .contains("<div class=\"note\" id=\"note-cc-rate\">Not drawn: none of the 4 sending QPs runs DCQCN"
+                        + " (nic.cc algorithm none), so there is no rate to show.</div>");
+        assertThat(dom)
+                .contains("<div class=\"note\" id=\"note-throughput\">Showing 8 of 16 tx_gbps series (Gb/s): 3 of the"
+                        + " flows that lost most against their ideal, then the busiest.</div>");
+        assertThat(dom).contains("<tr><td>pairs</td><td>h3</td><td>h1</td><td class=\"num\">");
+        assertThat(count(dom, "<tr><td>pairs</td><td>h"))
+                .as("rows of the per-pair table")
+                .isEqualTo(4);
+        for (String id :
+                new String[] {"chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"}) {
+            Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(dom);
+            assertThat(tag.find()).as("container %s", id).isTrue();
+            assertThat(tag.group()).as("container %s", id).contains("data-rendered=\"1\"");
+        }
     }
 
     @Test

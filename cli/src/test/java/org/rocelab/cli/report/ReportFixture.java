@@ -2,6 +2,8 @@ package org.rocelab.cli.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.rocelab.link.PortCounterExport;
 import org.rocelab.link.PortCounters;
@@ -9,6 +11,7 @@ import org.rocelab.packet.DropReason;
 import org.rocelab.stats.CounterTable;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.IdealFct;
+import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.RunWriter;
 import org.rocelab.stats.TimeSeries;
@@ -92,5 +95,72 @@ final class ReportFixture {
     /** Writes the run's files into {@code dir}. */
     static void write(Path dir) throws IOException {
         RunWriter.writeAll(dir, build(), null);
+    }
+
+    /**
+     * A ring of four switches (sw0…sw3, one host each) with congestion control off: every QP's
+     * rate and α sample is empty. Flows h0→h2, h1→h3 and h2→h0 run near line rate; the victim
+     * h3→h1 (slowdown 9) crawls at 0.5 Gb/s on its NIC port, the quietest of 16 ports.
+     */
+    static RunResult ring() {
+        RunResult r = new RunResult("ring-cc-none", 5);
+        r.simulatedPs(100_000_000).events(4_321);
+        TopologyInfo t = r.topology();
+        for (int i = 0; i < 4; i++) {
+            t.node("h" + i, TopologyInfo.Kind.HOST);
+        }
+        for (int i = 0; i < 4; i++) {
+            t.node("sw" + i, TopologyInfo.Kind.SWITCH);
+        }
+        for (int i = 0; i < 4; i++) {
+            t.link("h" + i, "sw" + i, LINK_BPS);
+        }
+        for (int i = 0; i < 4; i++) {
+            t.link("sw" + i, "sw" + (i + 1) % 4, LINK_BPS);
+        }
+        int[][] pairs = {{0, 2}, {1, 3}, {2, 0}, {3, 1}};
+        double[] slowdown = {1.2, 1.3, 1.1, 9.0};
+        WorkloadResult w = r.workload("pairs", "ib_write_bw");
+        TimeSeries ts = r.timeSeries();
+        int[] rate = new int[4];
+        for (int k = 0; k < 4; k++) {
+            int src = pairs[k][0];
+            int dst = pairs[k][1];
+            long ideal = IdealFct.ps(1_000_000, 4096, 66, LINK_BPS, 4_000_000);
+            w.add(FlowRecord.completed(k, "h" + src, "h" + dst, 1_000_000, 0, (long) (ideal * slowdown[k]), ideal));
+            QpRecord q = new QpRecord();
+            q.flowName = "pairs/qp0x" + Integer.toHexString(0x100 + k);
+            q.portTx = "h" + src + ":sw" + src;
+            q.portRx = "h" + dst + ":sw" + dst;
+            q.srcQp = 0x100 + k;
+            r.addQp(q);
+            rate[k] = ts.series("h" + src + "/qp0x" + Integer.toHexString(0x100 + k), "rate_gbps");
+        }
+        List<String> ports = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ports.add("h" + i + ":sw" + i);
+            ports.add("sw" + i + ":h" + i);
+            ports.add("sw" + i + ":sw" + (i + 1) % 4);
+            ports.add("sw" + i + ":sw" + (i + 3) % 4);
+        }
+        int[] tx = new int[ports.size()];
+        for (int i = 0; i < tx.length; i++) {
+            tx[i] = ts.series(ports.get(i), "tx_gbps");
+        }
+        for (int k = 1; k <= 20; k++) {
+            long time = k * 5_000_000L;
+            for (int i = 0; i < tx.length; i++) {
+                ts.record(time, tx[i], ports.get(i).equals("h3:sw3") ? 0.5 : 40.0 + i);
+            }
+            for (int q : rate) {
+                ts.record(time, q, Double.NaN);
+            }
+        }
+        return r;
+    }
+
+    /** Writes the ring run's files into {@code dir}. */
+    static void writeRing(Path dir) throws IOException {
+        RunWriter.writeAll(dir, ring(), null);
     }
 }

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocelab.scenario.OutputSpec;
 import org.rocelab.stats.Json;
 import org.rocelab.stats.RunWriter;
 import tools.jackson.databind.JsonNode;
@@ -104,6 +106,89 @@ class ReportWriterTest {
         assertThat(d.at("/throughput/series/1/data").toString()).isEqualTo("[[85,100],[86,100]]");
         String html = Files.readString(ReportWriter.write(tmp), StandardCharsets.UTF_8);
         assertThat(html).contains("h1/qp0x102");
+    }
+
+    /**
+     * The victim h3→h1 (highest slowdown) is on the page although its port is the quietest of 16;
+     * a port named in outputs.report comes first; the busiest fill the chart to 8.
+     */
+    @Test
+    void theFlowsThatLostMostAndTheNamedPortsAreAlwaysShown() throws IOException {
+        ReportFixture.writeRing(tmp);
+        JsonNode plain = Json.mapper().readTree(Json.compact(ReportData.build(tmp)));
+        assertThat(names(plain.at("/throughput/series")))
+                .containsExactly("h3:sw3", "h1:sw1", "h0:sw0", "sw3:sw2", "sw3:sw0", "sw3:h3", "sw2:sw1", "sw2:sw3");
+        assertThat(plain.at("/throughput/series/0/picked").asString()).isEqualTo("lost most");
+        assertThat(plain.at("/throughput/series/3/picked").isMissingNode()).isTrue();
+        JsonNode named = Json.mapper()
+                .readTree(Json.compact(
+                        ReportData.build(tmp, new OutputSpec.ReportPicks(List.of("h2->h0"), List.of("sw1:sw2")))));
+        assertThat(names(named.at("/throughput/series")))
+                .containsExactly("sw1:sw2", "h2:sw2", "h3:sw3", "h1:sw1", "h0:sw0", "sw3:sw2", "sw3:sw0", "sw3:h3");
+        assertThat(named.at("/throughput/series/1/picked").asString()).isEqualTo("named");
+        assertThat(named.at("/throughput/series/2/picked").asString()).isEqualTo("lost most");
+    }
+
+    /** cc none: every rate and α sample is empty, so both DCQCN charts are left out with the reason. */
+    @Test
+    void dcqcnChartsWithNothingToDrawAreLeftOutWithTheReason() throws IOException {
+        ReportFixture.writeRing(tmp);
+        JsonNode d = Json.mapper().readTree(Json.compact(ReportData.build(tmp)));
+        assertThat(d.at("/ccRate/omitted").asString())
+                .isEqualTo("Not drawn: none of the 4 sending QPs runs DCQCN (nic.cc algorithm none), so there is no"
+                        + " rate to show.");
+        assertThat(d.at("/ccAlpha/omitted").asString())
+                .isEqualTo("Not drawn: no sending QP was sampled (timeseries.csv has no alpha).");
+        assertThat(d.at("/ccRate/series").isMissingNode()).isTrue();
+    }
+
+    /** Four switches each cabled to two others are a ring: radius 110 around (500, 160), sw0 on top, hosts outside. */
+    @Test
+    void aRingIsDrawnAsARing() throws IOException {
+        ReportFixture.writeRing(tmp);
+        JsonNode d = Json.mapper().readTree(Json.compact(ReportData.build(tmp)));
+        java.util.Map<String, double[]> at = new java.util.HashMap<>();
+        for (JsonNode n : d.at("/topology/nodes")) {
+            at.put(
+                    n.path("name").asString(),
+                    new double[] {n.path("x").asDouble(), n.path("y").asDouble()});
+        }
+        assertThat(at.get("sw0")).containsExactly(500, 50);
+        assertThat(at.get("sw1")).containsExactly(610, 160);
+        assertThat(at.get("sw2")).containsExactly(500, 270);
+        assertThat(at.get("sw3")).containsExactly(390, 160);
+        assertThat(at.get("h0")).containsExactly(500, 10);
+        assertThat(at.get("h1")).containsExactly(650, 160);
+        // a star is not a ring: tiers, hosts on the bottom row
+        ReportFixture.write(tmp.resolve("star"));
+        JsonNode star = Json.mapper().readTree(Json.compact(ReportData.build(tmp.resolve("star"))));
+        for (JsonNode n : star.at("/topology/nodes")) {
+            assertThat(n.path("y").asDouble())
+                    .as(n.path("name").asString())
+                    .isEqualTo(n.path("kind").asString().equals("host") ? TopologyLayout.HEIGHT : 0);
+        }
+    }
+
+    /** summary.json's per-pair goodput becomes table rows (workload, src, dst, Gb/s), not text. */
+    @Test
+    void perPairGoodputIsATable() throws IOException {
+        ReportFixture.writeRing(tmp);
+        JsonNode d = Json.mapper().readTree(Json.compact(ReportData.build(tmp)));
+        assertThat(d.at("/pairs").size()).isEqualTo(4);
+        assertThat(d.at("/pairs/3/0").asString()).isEqualTo("pairs");
+        assertThat(d.at("/pairs/3/1").asString() + "->" + d.at("/pairs/3/2").asString())
+                .isEqualTo("h3->h1");
+        JsonNode summary = Json.mapper().readTree(Files.readString(tmp.resolve(RunWriter.SUMMARY)));
+        assertThat(d.at("/pairs/3/3").asDouble())
+                .isEqualTo(summary.at("/workloads/0/per_flow/3/goodput_gbps").asDouble());
+    }
+
+    private static java.util.List<String> names(JsonNode series) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (JsonNode s : series) {
+            out.add(s.path("name").asString());
+        }
+        return out;
     }
 
     @Test
