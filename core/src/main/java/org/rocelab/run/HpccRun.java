@@ -9,7 +9,6 @@ import org.rocelab.compat.HpccFlow;
 import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
-import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.sim.Simulation;
@@ -17,6 +16,7 @@ import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.WorkloadResult;
+import org.rocelab.workload.QpReaper;
 import org.rocelab.workload.RdmaPair;
 
 /**
@@ -30,7 +30,9 @@ import org.rocelab.workload.RdmaPair;
  * the outputs is HPCC's absolute time. A flow completes, as in HPCC's {@code qp_finish}, when the
  * sender receives the ACK of its last packet (the send completion); then, as RdmaHw::QpComplete,
  * the sender QP's congestion control is closed ({@link org.rocelab.cc.CongestionControl#close()}),
- * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events.
+ * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events; its QP pair
+ * is destroyed once idle ({@link QpReaper}), so memory follows the flows in progress, not the file.
+ * Start times are converted once, when the run is built.
  */
 public final class HpccRun {
     /** The loop returns to report progress every this much simulated time. */
@@ -43,8 +45,12 @@ public final class HpccRun {
     private final HpccPathMetrics paths;
     private final List<HpccFlow> flows;
     private final long[] finishPs;
-    /** The sending QP of each started, not yet completed flow (null otherwise). */
-    private final QueuePair[] senders;
+    /** Each flow's start in simulation time, ps (HPCC's truncated ns, converted once). */
+    private final long[] simStartPs;
+    /** The QP pair of each started, not yet completed flow (null otherwise). */
+    private final RdmaPair[] pairs;
+
+    private final QpReaper reaper = new QpReaper();
 
     private final List<HpccFctRecord> fct = new ArrayList<>();
     private final Timer starter;
@@ -58,8 +64,12 @@ public final class HpccRun {
         this.fabric = HpccFabricBuilder.build(scenario, seed, offset);
         this.paths = scenario.pathMetrics();
         this.finishPs = new long[flows.size()];
-        this.senders = new QueuePair[flows.size()];
+        this.pairs = new RdmaPair[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
+        this.simStartPs = new long[flows.size()];
+        for (int i = 0; i < simStartPs.length; i++) {
+            simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
+        }
         Simulation sim = fabric.fabric().sim();
         this.starter = sim.timer(sim.component("hpcc/flows"), now -> startDue(now));
         if (!flows.isEmpty()) {
@@ -76,17 +86,14 @@ public final class HpccRun {
         return fabric.offsetPs();
     }
 
-    private long simStartPs(HpccFlow f) {
-        return f.startNs() * 1000 - fabric.offsetPs();
-    }
-
     private void startDue(long now) {
-        while (nextFlow < flows.size() && simStartPs(flows.get(nextFlow)) <= now) {
+        reaper.reap(now);
+        while (nextFlow < flows.size() && simStartPs[nextFlow] <= now) {
             start(flows.get(nextFlow));
             nextFlow++;
         }
         if (nextFlow < flows.size()) {
-            starter.scheduleAt(simStartPs(flows.get(nextFlow)));
+            starter.scheduleAt(simStartPs[nextFlow]);
         }
     }
 
@@ -113,7 +120,7 @@ public final class HpccRun {
         pair.srcQp.trafficClass(f.pg(), f.pg());
         pair.dstQp.trafficClass(f.pg(), f.pg());
         pair.srcQp.flowId(idx);
-        senders[idx] = pair.srcQp;
+        pairs[idx] = pair;
         SendWr wr = new SendWr()
                 .wrId(idx)
                 .opcode(WrOpcode.RDMA_WRITE)
@@ -125,8 +132,9 @@ public final class HpccRun {
     private void done(int idx, long nowPs) {
         long hpccPs = nowPs + fabric.offsetPs();
         finishPs[idx] = hpccPs;
-        senders[idx].congestionControl().close();
-        senders[idx] = null;
+        pairs[idx].srcQp.congestionControl().close();
+        reaper.completed(pairs[idx], nowPs);
+        pairs[idx] = null;
         fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths));
         if (++completed == flows.size()) {
             fabric.fabric().sim().stop();
@@ -184,6 +192,11 @@ public final class HpccRun {
     /** PFC frames received, as pfc.txt records, in time order. */
     public List<HpccPfcEvent> pfcEvents() {
         return fabric.pfcEvents();
+    }
+
+    /** The QP pairs of completed flows not yet destroyed. */
+    public int pairsAwaitingDestroy() {
+        return reaper.waiting();
     }
 
     /** Flows completed so far. */
