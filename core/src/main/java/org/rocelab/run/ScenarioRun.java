@@ -9,6 +9,7 @@ import org.rocelab.scenario.Scenario;
 import org.rocelab.sim.Simulation;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
+import org.rocelab.stats.SeriesSelection;
 import org.rocelab.workload.Workload;
 import org.rocelab.workload.WorkloadFactory;
 
@@ -20,6 +21,8 @@ import org.rocelab.workload.WorkloadFactory;
 public final class ScenarioRun {
     /** The loop returns to report progress every this much simulated time. */
     private static final long PROGRESS_STEP_PS = 100_000_000L;
+    /** The time-series spool in the staged output folder, removed when timeseries.csv is written. */
+    static final String SPOOL = ".timeseries.spool";
 
     private final Scenario scenario;
     private final Fabric fabric;
@@ -38,8 +41,9 @@ public final class ScenarioRun {
     }
 
     /**
-     * Builds the run with the scenario's {@code outputs.pcap} taps writing into {@code pcapDir}
-     * (null: no captures).
+     * Builds the run with the scenario's {@code outputs.pcap} taps writing into {@code pcapDir}, the
+     * staged output folder, where the time series also spool as they are sampled (null: no
+     * captures, samples held in memory).
      */
     public ScenarioRun(Scenario scenario, Path baseDir, Path pcapDir) {
         this(scenario, baseDir, pcapDir, TimeSeriesProbes.MAX_QPS);
@@ -51,6 +55,10 @@ public final class ScenarioRun {
         this.fabric = FabricBuilder.build(scenario, scenario.seed());
         this.workloads = WorkloadFactory.create(scenario, baseDir);
         this.result = new RunResult(scenario.name(), scenario.seed());
+        result.timeSeries().limit(scenario.outputs().series());
+        if (pcapDir != null) {
+            result.timeSeries().spoolTo(pcapDir.resolve(SPOOL));
+        }
         for (String w : scenario.warnings()) {
             result.warn(w);
         }
@@ -111,6 +119,12 @@ public final class ScenarioRun {
         if (qpSeries.leftOut() > 0) {
             result.warn("outputs: time series of " + qpSeries.leftOut() + " of " + qpSeries.offered()
                     + " sending QPs left out (at most " + qpSeries.maxQps() + " are sampled)");
+        }
+        boolean[] kept = SeriesSelection.of(result.timeSeries());
+        int leftOut = SeriesSelection.entitiesLeftOut(result.timeSeries(), kept);
+        if (leftOut > 0) {
+            result.warn("outputs: timeseries.csv leaves out " + leftOut + " entities (it keeps the "
+                    + scenario.outputs().series() + " hottest per metric, outputs.series)");
         }
         if (taps != null) {
             try {
