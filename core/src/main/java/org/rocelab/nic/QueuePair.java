@@ -429,6 +429,7 @@ public final class QueuePair implements RcHost, TxQueue {
         }
         counters.dataFramesRx++;
         counters.rxBytes += p.frameBytes;
+        nic.counters().dataPacketHops += 65 - p.ttl;
         if (marked) {
             counters.ecnCeRx++;
             nic.counters().npEcnMarkedRocePackets++;
