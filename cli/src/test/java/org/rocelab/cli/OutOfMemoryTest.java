@@ -27,6 +27,7 @@ class OutOfMemoryTest {
         Files.writeString(
                 scenario,
                 "name: big\nduration: 1ms\ntopology: {kind: fat-tree, k: 16, link: {speed: 100G, length: 2m}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3]}\n"
                         + "workloads:\n  - {kind: flows, cdf: websearch, load: 0.5}\n",
                 StandardCharsets.UTF_8);
         Path runs = Files.createDirectory(tmp.resolve("runs"));
