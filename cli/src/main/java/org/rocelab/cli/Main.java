@@ -45,7 +45,29 @@ public final class Main implements Runnable {
             }
             throw ex;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(cl.getErr());
+        }
+    }
+
+    /**
+     * The run needed more heap than the JVM has: one line naming the heap size and how to raise it,
+     * exit 2. The staged output folder was removed on the way out (nothing half-written).
+     */
+    static int outOfMemory(java.io.PrintWriter err) {
+        long mb = Runtime.getRuntime().maxMemory() >> 20;
+        try {
+            err.println("rocelab: out of memory: the run needs more than this JVM's " + mb + " MB heap; raise it with"
+                    + " ROCELAB_JAVA_OPTS, e.g. ROCELAB_JAVA_OPTS=\"-Xss4m -XX:+UseParallelGC -Xmx"
+                    + Math.max(1, mb * 4 >> 10)
+                    + "g\" ./rocelab ... (docs/architecture.md, Memory)");
+            err.flush();
+        } catch (OutOfMemoryError again) {
+            System.err.println("rocelab: out of memory (" + mb + " MB heap); raise -Xmx with ROCELAB_JAVA_OPTS");
+        }
+        return 2;
     }
 
     @Override

@@ -71,6 +71,15 @@ public interface CongestionControl {
      */
     default void close() {}
 
+    /**
+     * Whether the algorithm has no timer armed, so its QP can be destroyed without removing an
+     * event from the run (a finished flow's QP is destroyed once idle). The default, false, keeps
+     * the QP of an algorithm that does not say.
+     */
+    default boolean idle() {
+        return false;
+    }
+
     /** Congestion-control counters and state for time series (name to value). */
     default double state(String variable) {
         return Double.NaN;

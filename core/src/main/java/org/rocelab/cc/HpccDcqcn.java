@@ -229,4 +229,9 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
         cancel(increaseTimer);
         cancel(decreaseTimer);
     }
+
+    @Override
+    public boolean idle() {
+        return !increaseTimer.pending() && !decreaseTimer.pending();
+    }
 }

@@ -267,4 +267,9 @@ public final class Mlx5Dcqcn extends StagedIncreaseRp {
         cancel(increaseTimer);
         cancel(decreaseTimer);
     }
+
+    @Override
+    public boolean idle() {
+        return !increaseTimer.pending() && !decreaseTimer.pending();
+    }
 }

@@ -21,4 +21,9 @@ public final class NoCongestionControl implements CongestionControl {
     public void onCnp(long nowPs) {
         host.countCnp(false);
     }
+
+    @Override
+    public boolean idle() {
+        return true;
+    }
 }

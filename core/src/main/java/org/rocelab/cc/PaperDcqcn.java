@@ -152,4 +152,9 @@ public final class PaperDcqcn extends StagedIncreaseRp {
     public void close() {
         cancel(increaseTimer);
     }
+
+    @Override
+    public boolean idle() {
+        return !increaseTimer.pending();
+    }
 }

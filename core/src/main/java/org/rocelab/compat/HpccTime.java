@@ -1,8 +1,5 @@
 package org.rocelab.compat;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-
 /**
  * ns-3.17's conversion of a {@code double} time into its integer nanosecond clock, which HPCC uses
  * for flow start times ({@code Seconds(start_time)}), per-packet serialization
@@ -16,10 +13,12 @@ import java.math.BigInteger;
  * {@code 2.000002612} becomes 2,000,002,611 ns. The HPCC reference incast (63 × 2 MB into one 100G
  * host, last FCT 10,462,091 ns ≈ 126,000 × 83 ns + 4.1 µs; 84 or 83.84 ns per packet would exceed it)
  * confirms the truncation of serialization times.
+ *
+ * <p>The conversion is exact integer arithmetic on the double's bits (its 53-bit significand
+ * shifted into 64.64 fixed point, then a 128-bit product), so it allocates nothing: a run calls it
+ * for every flow start.
  */
 public final class HpccTime {
-    private static final BigDecimal TWO_64 = new BigDecimal(BigInteger.ONE.shiftLeft(64));
-
     private HpccTime() {}
 
     /** {@code Seconds(seconds)} in ns, seconds ≥ 0. */
@@ -44,7 +43,35 @@ public final class HpccTime {
         if (!(value >= 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException("time must be a finite non-negative number: " + value);
         }
-        BigInteger fixed = new BigDecimal(value).multiply(TWO_64).toBigInteger();
-        return fixed.multiply(BigInteger.valueOf(factor)).shiftRight(64).longValueExact();
+        long bits = Double.doubleToRawLongBits(value);
+        int biased = (int) (bits >>> 52) & 0x7FF;
+        long significand = bits & ((1L << 52) - 1);
+        // value = significand · 2^exp exactly
+        int exp;
+        if (biased == 0) {
+            exp = -1074;
+        } else {
+            significand |= 1L << 52;
+            exp = biased - 1075;
+        }
+        // A = ⌊value · 2^64⌋ = significand · 2^shift, as the 128-bit number hi·2^64 + lo
+        int shift = exp + 64;
+        long hi;
+        long lo;
+        if (shift <= 0) {
+            hi = 0;
+            lo = shift <= -64 ? 0 : significand >>> -shift;
+        } else if (shift < 64) {
+            hi = significand >>> (64 - shift);
+            lo = significand << shift;
+        } else if (shift < 64 + 11) {
+            hi = significand << (shift - 64);
+            lo = 0;
+        } else {
+            throw new ArithmeticException("time out of range: " + value);
+        }
+        // ⌊A · factor / 2^64⌋ = hi · factor + the high word of the unsigned product lo · factor
+        long loHigh = Math.multiplyHigh(lo, factor) + ((lo >> 63) & factor);
+        return Math.addExact(Math.multiplyExact(hi, factor), loHigh);
     }
 }

@@ -8,7 +8,8 @@ package org.rocelab.nic;
  * exception naming the CQ.
  */
 public final class CompletionQueue {
-    private final String name;
+    private final String nicName;
+    private final int number;
     private final int depth;
     private final CompletionHandler handler;
     private final WorkCompletion scratch = new WorkCompletion();
@@ -17,17 +18,15 @@ public final class CompletionQueue {
     private int count;
     private long completions;
 
-    CompletionQueue(String name, int depth, CompletionHandler handler) {
+    CompletionQueue(String nicName, int number, int depth, CompletionHandler handler) {
         if (depth < 1) {
             throw new IllegalArgumentException("cq depth must be at least 1, got " + depth);
         }
-        this.name = name;
+        this.nicName = nicName;
+        this.number = number;
         this.depth = depth;
         this.handler = handler;
         this.ring = handler == null ? new WorkCompletion[depth] : new WorkCompletion[0];
-        for (int i = 0; i < ring.length; i++) {
-            ring[i] = new WorkCompletion();
-        }
     }
 
     public int depth() {
@@ -56,9 +55,14 @@ public final class CompletionQueue {
             return;
         }
         if (count == depth) {
-            throw new IllegalStateException("CQ overrun on " + name + ": more than " + depth + " unpolled completions");
+            throw new IllegalStateException(
+                    "CQ overrun on " + nicName + "/cq" + number + ": more than " + depth + " unpolled completions");
         }
-        ring[(head + count) % depth].copyFrom(scratch);
+        int slot = (head + count) % depth;
+        if (ring[slot] == null) { // entries made as the ring first fills: most polled CQs never fill
+            ring[slot] = new WorkCompletion();
+        }
+        ring[slot].copyFrom(scratch);
         count++;
     }
 

@@ -25,13 +25,23 @@ final class MemoryTable {
         mr.invalidate();
     }
 
+    /** Deregisters {@code mr} and drops the table's reference (its key is not given again). */
+    void release(MemoryRegion mr) {
+        int idx = (mr.lkey() >>> 8) - 1;
+        if (idx < 0 || idx >= regions.size() || regions.get(idx) != mr) {
+            throw new IllegalArgumentException("dereg_mr: the region is not registered on this NIC");
+        }
+        mr.invalidate();
+        regions.set(idx, null);
+    }
+
     MemoryRegion byKey(int key) {
         int idx = (key >>> 8) - 1;
         if ((key & 0xFF) != KEY_TAG || idx < 0 || idx >= regions.size()) {
             return null;
         }
         MemoryRegion mr = regions.get(idx);
-        return mr.valid() ? mr : null;
+        return mr != null && mr.valid() ? mr : null;
     }
 
     /** Whether {@code key} names a valid region in {@code pd} granting {@code access} on the range. */

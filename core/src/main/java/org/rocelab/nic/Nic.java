@@ -34,8 +34,17 @@ public final class Nic {
     private final Component component;
     private final NicCounters counters = new NicCounters();
     private final MemoryTable memory = new MemoryTable();
-    private final List<TxQueue> queues = new ArrayList<>();
-    private final List<QueuePair> qps = new ArrayList<>();
+    /**
+     * QPs by index (QPN − {@link #QPN_BASE}); a destroyed QP's slot is null, and numbers are
+     * never reused within a run (4 bytes per QP ever created, the QP itself is released).
+     */
+    private TxQueue[] queues = new TxQueue[16];
+    /** QPs created so far: the next index. */
+    private int created;
+    /** RC QPs not destroyed. */
+    private int liveRcQps;
+
+    private final String qpNamePrefix;
     private TxScheduler tx;
     private RxPipeline rx;
     private PfcGenerator pfc;
@@ -64,6 +73,7 @@ public final class Nic {
         this.mac = mac;
         this.port = port;
         this.component = sim.component(name + "/nic");
+        this.qpNamePrefix = name + "/qp";
         this.pfcMask = cfg.pfcMask();
         this.minTimeBetweenCnpsPs = cfg.minTimeBetweenCnpsPs();
         this.cc = cfg.cc();
@@ -124,8 +134,9 @@ public final class Nic {
     public int ccFactory(org.rocelab.cc.CcFactory factory) {
         this.cc = java.util.Objects.requireNonNull(factory, "cc");
         int retuned = 0;
-        for (TxQueue q : queues) {
-            if (q.pacer().cc().retune(factory)) {
+        for (int i = 0; i < created; i++) {
+            TxQueue q = queues[i];
+            if (q != null && q.pacer().cc().retune(factory)) {
                 retuned++;
             }
         }
@@ -156,7 +167,7 @@ public final class Nic {
 
     /** {@code ibv_create_cq} with a completion handler (or null to {@link CompletionQueue#poll}). */
     public CompletionQueue createCq(int depth, CompletionHandler handler) {
-        return new CompletionQueue(name + "/cq" + cqs++, depth, handler);
+        return new CompletionQueue(name, cqs++, depth, handler);
     }
 
     /** {@code ibv_create_qp} for an RC QP; the QP starts in RESET. */
@@ -166,10 +177,47 @@ public final class Nic {
             throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
         }
         pipelines();
-        QueuePair qp = new QueuePair(this, queues.size(), pd, sendCq, recvCq, maxSendWr, maxRecvWr);
-        queues.add(qp);
-        qps.add(qp);
+        QueuePair qp = new QueuePair(this, created, pd, sendCq, recvCq, maxSendWr, maxRecvWr);
+        addQueue(qp);
+        liveRcQps++;
         return qp;
+    }
+
+    /**
+     * {@code ibv_destroy_qp} of an {@link QueuePair#idle() idle} RC QP: the NIC forgets it (its
+     * number is not reused), the simulation releases its component, and frames that still arrive
+     * for its QPN are dropped as {@code nic_invalid}, as for any unknown QPN.
+     *
+     * @throws IllegalStateException if the QP is not idle (work outstanding, a frame or timer pending)
+     */
+    public void destroyQp(QueuePair qp) {
+        int idx = qp.index();
+        if (idx >= created || queues[idx] != qp) {
+            throw new IllegalArgumentException("destroy_qp: " + qp + " is not a QP of " + name);
+        }
+        if (!qp.idle()) {
+            throw new IllegalStateException("destroy_qp: " + qp + " still has work, a frame or a timer pending");
+        }
+        queues[idx] = null;
+        liveRcQps--;
+        sim.release(qp.component());
+    }
+
+    /** Deregisters {@code mr} and forgets it ({@code ibv_dereg_mr}): its keys stop working. */
+    public void deregisterMr(MemoryRegion mr) {
+        memory.release(mr);
+    }
+
+    private void addQueue(TxQueue q) {
+        if (created == queues.length) {
+            queues = java.util.Arrays.copyOf(queues, created * 2);
+        }
+        queues[created++] = q;
+    }
+
+    /** Prefix of this NIC's RC QP component names ({@code h3/qp}; the QPN follows in hex). */
+    String qpNamePrefix() {
+        return qpNamePrefix;
     }
 
     /** {@code ibv_create_qp} for a UD QP with Q_Key {@code qkey}; the QP starts in RESET. */
@@ -184,8 +232,8 @@ public final class Nic {
             throw new IllegalArgumentException("qp: the protection domain belongs to another NIC");
         }
         pipelines();
-        UdQueuePair qp = new UdQueuePair(this, queues.size(), pd, sendCq, recvCq, maxSendWr, maxRecvWr, qkey);
-        queues.add(qp);
+        UdQueuePair qp = new UdQueuePair(this, created, pd, sendCq, recvCq, maxSendWr, maxRecvWr, qkey);
+        addQueue(qp);
         return qp;
     }
 
@@ -292,7 +340,7 @@ public final class Nic {
         counters.rdmaRxPackets++;
         counters.rdmaRxBytes += p.frameBytes;
         int idx = p.destQp - QPN_BASE;
-        TxQueue qp = idx >= 0 && idx < queues.size() ? queues.get(idx) : null;
+        TxQueue qp = idx >= 0 && idx < created ? queues[idx] : null;
         if (qp == null || qp.state() == QpState.RESET) {
             counters.rxNicInvalid++;
             pool.drop(p, DropReason.NIC_INVALID);
@@ -374,19 +422,35 @@ public final class Nic {
     }
 
     TxQueue qp(int index) {
-        return queues.get(index);
+        return queues[index];
     }
 
     /** The RC QP with number {@code qpn}, or null. */
     public QueuePair qpByNumber(int qpn) {
         int idx = qpn - QPN_BASE;
-        TxQueue q = idx >= 0 && idx < queues.size() ? queues.get(idx) : null;
+        TxQueue q = idx >= 0 && idx < created ? queues[idx] : null;
         return q instanceof QueuePair rc ? rc : null;
     }
 
-    /** RC QPs in creation order. */
+    /** RC QPs in creation order, the destroyed ones left out. */
     public List<QueuePair> qps() {
-        return java.util.Collections.unmodifiableList(qps);
+        List<QueuePair> out = new ArrayList<>(liveRcQps);
+        for (int i = 0; i < created; i++) {
+            if (queues[i] instanceof QueuePair rc) {
+                out.add(rc);
+            }
+        }
+        return java.util.Collections.unmodifiableList(out);
+    }
+
+    /** RC QPs created and not destroyed. */
+    public int liveQps() {
+        return liveRcQps;
+    }
+
+    /** QPs created so far (RC and UD, destroyed ones included): the next QPN is QPN_BASE + this. */
+    public int createdQps() {
+        return created;
     }
 
     public NicCounters counters() {

@@ -15,6 +15,12 @@ public final class NicCounters {
     public final TransportCounters transport = new TransportCounters();
     /** Frames dropped because the receive buffer was full ({@code rx_discards_phy}). */
     public long rxDiscardsPhy;
+    /**
+     * Links crossed by the RoCE data frames this NIC received (65 − TTL each: TTL starts at 64 and
+     * each routing hop takes one): the data-packet·hops of {@code rocelab bench}. Not an mlx5
+     * counter, so not in {@link #snapshot()}.
+     */
+    public long dataPacketHops;
     /** Pausing lasted past the warning watermark ({@code tx_pause_storm_warning_events}). */
     public long txPauseStormWarningEvents;
     /** Pausing lasted past the timeout; PFC transmission disabled ({@code tx_pause_storm_error_events}). */

@@ -87,7 +87,7 @@ public final class QueuePair implements RcHost, TxQueue {
         this.cfg = nic.config();
         this.index = index;
         this.qpn = Nic.QPN_BASE + index;
-        this.component = sim.component(nic.name() + "/qp0x" + Integer.toHexString(qpn));
+        this.component = sim.component(nic.qpNamePrefix(), qpn);
         this.pd = pd;
         this.sendCq = sendCq;
         this.recvCq = recvCq;
@@ -222,6 +222,25 @@ public final class QueuePair implements RcHost, TxQueue {
                 maxRdAtomic,
                 policy);
         state = QpState.RTS;
+    }
+
+    /**
+     * Whether the QP has nothing left to do: no work request outstanding, no read response, ACK
+     * or CNP owed, no place in the NIC's transmit rings and no timer armed (its congestion
+     * control's included, {@link CongestionControl#idle()}). Destroying an idle QP removes no
+     * event from the run.
+     */
+    public boolean idle() {
+        return requester.outstanding() == 0
+                && requester.timersIdle()
+                && !responder.hasReadResponse()
+                && !responder.ackPending()
+                && !inDataRing
+                && !ackQueued
+                && !cnpQueued
+                && !wakeTimer.pending()
+                && (cnpCheckTimer == null || !cnpCheckTimer.pending())
+                && pacer.cc().idle();
     }
 
     /** Any state → ERR: outstanding work requests complete with IBV_WC_WR_FLUSH_ERR. */
@@ -429,6 +448,7 @@ public final class QueuePair implements RcHost, TxQueue {
         counters.dataFramesRx++;
         counters.rxBytes += p.frameBytes;
         nic.counters().lastDataRxPs = now;
+        nic.counters().dataPacketHops += 65 - p.ttl;
         if (marked) {
             counters.ecnCeRx++;
             nic.counters().npEcnMarkedRocePackets++;

@@ -77,6 +77,11 @@ public final class Requester {
         this.rnrTimer = sim.timer(owner, now -> onRnrTimer());
     }
 
+    /** Whether neither the retransmit nor the RNR timer is armed. */
+    public boolean timersIdle() {
+        return !retransmitTimer.pending() && !rnrTimer.pending();
+    }
+
     /** Applies the RTS attributes and the first PSN ({@code sq_psn}). */
     public void start(
             int mtu, int sqPsn, long timeoutPs, int retryCnt, int rnrRetry, int maxRdAtomic, RetransmitPolicy policy) {

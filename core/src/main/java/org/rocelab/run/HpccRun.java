@@ -9,7 +9,6 @@ import org.rocelab.compat.HpccFlow;
 import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
-import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.scenario.OutputSpec;
@@ -20,6 +19,7 @@ import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
 import org.rocelab.stats.WorkloadResult;
+import org.rocelab.workload.QpReaper;
 import org.rocelab.workload.RdmaPair;
 
 /**
@@ -34,7 +34,9 @@ import org.rocelab.workload.RdmaPair;
  * the outputs is HPCC's absolute time. A flow completes, as in HPCC's {@code qp_finish}, when the
  * sender receives the ACK of its last packet (the send completion); then, as RdmaHw::QpComplete,
  * the sender QP's congestion control is closed ({@link org.rocelab.cc.CongestionControl#close()}),
- * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events.
+ * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events; its QP pair
+ * is destroyed once idle ({@link QpReaper}), so memory follows the flows in progress, not the file.
+ * Start times are converted once, when the run is built.
  */
 public final class HpccRun {
     /** The loop returns to report progress every this much simulated time. */
@@ -47,11 +49,13 @@ public final class HpccRun {
     private final HpccPathMetrics paths;
     private final List<HpccFlow> flows;
     private final long[] finishPs;
-    /** The sending QP of each started, not yet completed flow (null otherwise). */
-    private final QueuePair[] senders;
+    /** Each flow's start in simulation time, ps (HPCC's truncated ns, converted once). */
+    private final long[] simStartPs;
+    /** The QP pair of each started, not yet completed flow (null otherwise). */
+    private final RdmaPair[] pairs;
 
-    /** The responder QP of each started, not yet completed flow (null otherwise). */
-    private final QueuePair[] receivers;
+    private final QpReaper reaper = new QpReaper();
+
     /** qp.csv row of each started flow, taken at its completion or at the end of the run. */
     private final QpRecord[] qpRows;
     /** Time-series token of each started flow's QP ({@link QpSeries}; -1 when not sampled). */
@@ -72,11 +76,14 @@ public final class HpccRun {
         this.fabric = HpccFabricBuilder.build(scenario, seed, offset);
         this.paths = scenario.pathMetrics();
         this.finishPs = new long[flows.size()];
-        this.senders = new QueuePair[flows.size()];
-        this.receivers = new QueuePair[flows.size()];
+        this.pairs = new RdmaPair[flows.size()];
         this.qpRows = new QpRecord[flows.size()];
         this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
+        this.simStartPs = new long[flows.size()];
+        for (int i = 0; i < simStartPs.length; i++) {
+            simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
+        }
         Simulation sim = fabric.fabric().sim();
         this.result = new RunResult(scenario.config().file().getFileName().toString(), seed);
         // timeseries.csv as a scenario run has it (TimeSeriesProbes): every port, and each flow's
@@ -101,17 +108,14 @@ public final class HpccRun {
         return fabric.offsetPs();
     }
 
-    private long simStartPs(HpccFlow f) {
-        return f.startNs() * 1000 - fabric.offsetPs();
-    }
-
     private void startDue(long now) {
-        while (nextFlow < flows.size() && simStartPs(flows.get(nextFlow)) <= now) {
+        reaper.reap(now);
+        while (nextFlow < flows.size() && simStartPs[nextFlow] <= now) {
             start(flows.get(nextFlow));
             nextFlow++;
         }
         if (nextFlow < flows.size()) {
-            starter.scheduleAt(simStartPs(flows.get(nextFlow)));
+            starter.scheduleAt(simStartPs[nextFlow]);
         }
     }
 
@@ -138,8 +142,7 @@ public final class HpccRun {
         pair.srcQp.trafficClass(f.pg(), f.pg());
         pair.dstQp.trafficClass(f.pg(), f.pg());
         pair.srcQp.flowId(idx);
-        senders[idx] = pair.srcQp;
-        receivers[idx] = pair.dstQp;
+        pairs[idx] = pair;
         seriesTokens[idx] = qpSeries.flowStarted(pair.srcQp);
         SendWr wr = new SendWr()
                 .wrId(idx)
@@ -152,11 +155,11 @@ public final class HpccRun {
     private void done(int idx, long nowPs) {
         long hpccPs = nowPs + fabric.offsetPs();
         finishPs[idx] = hpccPs;
-        senders[idx].congestionControl().close();
+        pairs[idx].srcQp.congestionControl().close();
         qpRows[idx] = qpRow(idx);
         qpSeries.flowEnded(seriesTokens[idx]);
-        senders[idx] = null;
-        receivers[idx] = null;
+        reaper.completed(pairs[idx], nowPs);
+        pairs[idx] = null;
         fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths));
         if (++completed == flows.size()) {
             sampler.stop();
@@ -206,7 +209,7 @@ public final class HpccRun {
                     + " sending QPs left out (at most " + qpSeries.maxQps() + " are sampled)");
         }
         for (int i = 0; i < flows.size(); i++) {
-            if (senders[i] != null) {
+            if (pairs[i] != null) {
                 qpRows[i] = qpRow(i);
             }
             if (qpRows[i] != null) {
@@ -220,7 +223,7 @@ public final class HpccRun {
     }
 
     private QpRecord qpRow(int idx) {
-        return QpReport.record(WORKLOAD, senders[idx], receivers[idx].nic(), receivers[idx]);
+        return QpReport.record(WORKLOAD, pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
     }
 
     /** Completed flows as fct.txt records, in completion order (as HPCC writes them). */
@@ -231,6 +234,11 @@ public final class HpccRun {
     /** PFC frames received, as pfc.txt records, in time order. */
     public List<HpccPfcEvent> pfcEvents() {
         return fabric.pfcEvents();
+    }
+
+    /** The QP pairs of completed flows not yet destroyed. */
+    public int pairsAwaitingDestroy() {
+        return reaper.waiting();
     }
 
     /** Flows completed so far. */

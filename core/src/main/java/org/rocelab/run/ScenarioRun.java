@@ -10,6 +10,7 @@ import org.rocelab.sim.Simulation;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
+import org.rocelab.stats.SeriesSelection;
 import org.rocelab.stats.WorkloadResult;
 import org.rocelab.workload.PathModel;
 import org.rocelab.workload.Workload;
@@ -23,6 +24,8 @@ import org.rocelab.workload.WorkloadFactory;
 public final class ScenarioRun {
     /** The loop returns to report progress every this much simulated time. */
     private static final long PROGRESS_STEP_PS = 100_000_000L;
+    /** The time-series spool in the staged output folder, removed when timeseries.csv is written. */
+    static final String SPOOL = ".timeseries.spool";
 
     private final Scenario scenario;
     private final Fabric fabric;
@@ -42,8 +45,9 @@ public final class ScenarioRun {
     }
 
     /**
-     * Builds the run with the scenario's {@code outputs.pcap} taps writing into {@code pcapDir}
-     * (null: no captures).
+     * Builds the run with the scenario's {@code outputs.pcap} taps writing into {@code pcapDir}, the
+     * staged output folder, where the time series also spool as they are sampled (null: no
+     * captures, samples held in memory).
      */
     public ScenarioRun(Scenario scenario, Path baseDir, Path pcapDir) {
         this(scenario, baseDir, pcapDir, TimeSeriesProbes.MAX_QPS);
@@ -55,6 +59,10 @@ public final class ScenarioRun {
         this.fabric = FabricBuilder.build(scenario, scenario.seed());
         this.workloads = WorkloadFactory.create(scenario);
         this.result = new RunResult(scenario.name(), scenario.seed());
+        result.timeSeries().limit(scenario.outputs().series());
+        if (pcapDir != null) {
+            result.timeSeries().spoolTo(pcapDir.resolve(SPOOL));
+        }
         for (String w : scenario.warnings()) {
             result.warn(w);
         }
@@ -130,6 +138,12 @@ public final class ScenarioRun {
         if (qpSeries.leftOut() > 0) {
             result.warn("outputs: time series of " + qpSeries.leftOut() + " of " + qpSeries.offered()
                     + " sending QPs left out (at most " + qpSeries.maxQps() + " are sampled)");
+        }
+        boolean[] kept = SeriesSelection.of(result.timeSeries());
+        int leftOut = SeriesSelection.entitiesLeftOut(result.timeSeries(), kept);
+        if (leftOut > 0) {
+            result.warn("outputs: timeseries.csv leaves out " + leftOut + " entities (it keeps the "
+                    + scenario.outputs().series() + " hottest per metric, outputs.series)");
         }
         if (taps != null) {
             try {

@@ -69,6 +69,21 @@ final class FabricChecks {
         }
     }
 
+    /** {@code outputs.series}: a count of at least 1, or {@code all}. */
+    private static int series(Field f) {
+        if (!f.present()) {
+            return OutputSpec.DEFAULT.series();
+        }
+        if (f.node().isString()) {
+            if (f.node().asString().equals("all")) {
+                return Integer.MAX_VALUE;
+            }
+            throw f.error("expected a number of series of at least 1 or 'all', got '"
+                    + f.node().asString() + "'");
+        }
+        return f.integer(OutputSpec.DEFAULT.series(), 1, Integer.MAX_VALUE);
+    }
+
     static OutputSpec outputs(Field o, TopologyLayout layout, List<WorkloadSpec> workloads) {
         Field sampleF = o.get("sample");
         long sample = sampleF.time(OutputSpec.DEFAULT.samplePs());
@@ -97,7 +112,7 @@ final class FabricChecks {
                     t.get("frames").integer(1000, 1, Integer.MAX_VALUE),
                     t.get("file").text(ends[0] + "-" + ends[1] + ".pcap")));
         }
-        return new OutputSpec(sample, taps, reportPicks(o.get("report"), layout, workloads));
+        return new OutputSpec(sample, taps, reportPicks(o.get("report"), layout, workloads), series(o.get("series")));
     }
 
     /** {@code outputs.report}: {@code flows} name workloads or host pairs, {@code ports} name node:peer ports. */

@@ -8,17 +8,26 @@ import java.util.List;
  * @param samplePs time-series sampling period, ps (default 10 µs)
  * @param pcap packet-capture taps
  * @param report what report.html must show besides the busiest ({@code outputs.report})
+ * @param series timeseries.csv keeps the hottest this many entities per ranked metric
+ *     ({@code outputs.series}, {@link org.rocelab.stats.SeriesSelection}; default 32, {@code all}
+ *     is {@link Integer#MAX_VALUE})
  */
-public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report) {
+public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report, int series) {
+    /** Default {@code outputs.series} (the stats package's {@code SeriesSelection.DEFAULT}). */
+    public static final int DEFAULT_SERIES = 32;
+
     public static final OutputSpec DEFAULT = new OutputSpec(10_000_000L, List.of());
 
     public OutputSpec {
         pcap = List.copyOf(pcap);
+        if (series < 1) {
+            throw new IllegalArgumentException("outputs.series must be at least 1, got " + series);
+        }
     }
 
-    /** Outputs with no report picks. */
+    /** Outputs with no report picks and the default {@code outputs.series}. */
     public OutputSpec(long samplePs, List<PcapTap> pcap) {
-        this(samplePs, pcap, ReportPicks.NONE);
+        this(samplePs, pcap, ReportPicks.NONE, DEFAULT_SERIES);
     }
 
     /**

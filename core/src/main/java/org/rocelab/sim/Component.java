@@ -8,16 +8,32 @@ package org.rocelab.sim;
 public final class Component {
     private final String name;
     private final int id;
+    /** A numbered component's number (its name is {@code name + "0x" + hex(number)}), else -1. */
+    private final int number;
+
     long scheduleCount;
 
     Component(String name, int id) {
-        this.name = name;
-        this.id = id;
+        this(name, id, -1);
     }
 
-    /** The component's unique name, e.g. {@code sw0:h3/tx}. */
+    Component(String prefix, int id, int number) {
+        this.name = prefix;
+        this.id = id;
+        this.number = number;
+    }
+
+    /**
+     * The component's unique name, e.g. {@code sw0:h3/tx}; a numbered component's is formed when
+     * asked for ({@code h3/qp0x1a5}).
+     */
     public String name() {
-        return name;
+        return number < 0 ? name : name + "0x" + Integer.toHexString(number);
+    }
+
+    /** Whether the name is a prefix and a number ({@link Simulation#component(String, int)}). */
+    boolean numbered() {
+        return number >= 0;
     }
 
     /** The registration-order id used in the event ordering key. */
@@ -27,6 +43,6 @@ public final class Component {
 
     @Override
     public String toString() {
-        return name + "#" + id;
+        return name() + "#" + id;
     }
 }

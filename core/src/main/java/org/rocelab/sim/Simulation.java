@@ -83,7 +83,40 @@ public final class Simulation {
         return c;
     }
 
-    /** All registered components, in id order. */
+    /**
+     * Registers a component named {@code prefix + "0x" + hex(number)} (a NIC's QP {@code h3/qp0x1a5})
+     * without forming the name: components created during the run, one per flow, cost no string
+     * work. The caller keeps (prefix, number) unique, as a NIC that never reuses a QPN does; the
+     * names are not checked against each other.
+     */
+    public Component component(String prefix, int number) {
+        if (number < 0) {
+            throw new IllegalArgumentException("component number must not be negative: " + number);
+        }
+        if (components.size() >= (1 << 23)) {
+            throw new IllegalStateException("too many components");
+        }
+        Component c = new Component(prefix, components.size(), number);
+        components.add(c);
+        return c;
+    }
+
+    /**
+     * Forgets a component that schedules nothing any more (a destroyed QP): its name may be used
+     * again, its id never is (ids order simultaneous events), and the simulation keeps no
+     * reference to it. Its slot in {@link #components()} reads null afterwards.
+     */
+    public void release(Component c) {
+        if (components.get(c.id()) != c) {
+            throw new IllegalArgumentException("component " + c + " is not registered here");
+        }
+        components.set(c.id(), null);
+        if (!c.numbered()) {
+            componentsByName.remove(c.name(), c);
+        }
+    }
+
+    /** All registered components, in id order (null where one was {@link #release released}). */
     public List<Component> components() {
         return java.util.Collections.unmodifiableList(components);
     }

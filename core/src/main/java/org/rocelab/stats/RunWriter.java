@@ -41,6 +41,7 @@ public final class RunWriter {
         try (Writer w = Files.newBufferedWriter(dir.resolve(TIMESERIES), StandardCharsets.UTF_8)) {
             TimeSeriesCsv.write(r.timeSeries(), w);
         }
+        r.timeSeries().deleteSpool();
         if (info != null) {
             write(dir.resolve(RUN), Json.text(info.toJson()));
         }

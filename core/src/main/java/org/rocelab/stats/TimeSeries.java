@@ -1,5 +1,14 @@
 package org.rocelab.stats;
 
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -16,6 +25,11 @@ import java.util.Map;
  * {@code sw0:h0/q3} (its egress queue 3), {@code sw0:h0/p3} (its priority 3 pause state),
  * {@code h1/qp1} (a queue pair). Metric names carry units ({@code queue_bytes},
  * {@code tx_gbps}, {@code rate_gbps}, {@code paused}).
+ *
+ * <p>A run that writes an output folder {@link #spoolTo spools} the samples to a file as they are
+ * recorded (12 bytes each, the time once per instant) instead of holding them; either way each
+ * series keeps its sum and maximum, which {@link SeriesSelection} ranks to choose the series
+ * timeseries.csv gets ({@link #limit}).
  */
 public final class TimeSeries {
     private final List<String> entities = new ArrayList<>();
@@ -25,6 +39,13 @@ public final class TimeSeries {
     private int[] seriesIds = new int[1024];
     private double[] values = new double[1024];
     private int size;
+    private double[] sums = new double[64];
+    private double[] maxes = new double[64];
+    private int limit = SeriesSelection.ALL;
+    private Path spoolFile;
+    private DataOutputStream spool;
+    private long spooledSamples;
+    private long spoolTimePs = Long.MIN_VALUE;
 
     /**
      * Registers a series and returns its id.
@@ -42,13 +63,123 @@ public final class TimeSeries {
         entities.add(entity);
         metrics.add(metric);
         ids.put(key, id);
+        if (id == sums.length) {
+            sums = Arrays.copyOf(sums, id * 2);
+            maxes = Arrays.copyOf(maxes, id * 2);
+        }
         return id;
+    }
+
+    /**
+     * From now on samples go to {@code file} (created or replaced) as they are recorded, not into
+     * memory; call before the first sample. {@link #forEach} reads them back, and
+     * {@link #deleteSpool} removes the file.
+     */
+    public void spoolTo(Path file) {
+        if (size > 0 || spool != null) {
+            throw new IllegalStateException("spool the time series before the first sample");
+        }
+        try {
+            this.spool = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.spoolFile = file;
+    }
+
+    /** Whether samples go to a spool file. */
+    public boolean spooled() {
+        return spoolFile != null;
+    }
+
+    /** Removes the spool file, if any. */
+    public void deleteSpool() throws IOException {
+        if (spoolFile != null) {
+            closeSpool();
+            Files.deleteIfExists(spoolFile);
+        }
+    }
+
+    /**
+     * At most this many entities per ranked metric go into timeseries.csv
+     * ({@code outputs.series}, {@link SeriesSelection}); {@link SeriesSelection#ALL} keeps all.
+     */
+    public void limit(int entitiesPerMetric) {
+        if (entitiesPerMetric < 1) {
+            throw new IllegalArgumentException("outputs.series must be at least 1, got " + entitiesPerMetric);
+        }
+        this.limit = entitiesPerMetric;
+    }
+
+    public int limit() {
+        return limit;
+    }
+
+    /** Sum of a series' samples (NaN samples left out). */
+    public double sum(int seriesId) {
+        return sums[seriesId];
+    }
+
+    /** Largest sample of a series, at least 0 (NaN samples left out). */
+    public double max(int seriesId) {
+        return maxes[seriesId];
+    }
+
+    /** Receives samples in recording order ({@link #forEach}). */
+    @FunctionalInterface
+    public interface SampleVisitor {
+        void sample(long timePs, int seriesId, double value) throws IOException;
+    }
+
+    /** Hands every sample, in recording order, to {@code v}: from memory or from the spool file. */
+    public void forEach(SampleVisitor v) throws IOException {
+        if (spoolFile == null) {
+            for (int i = 0; i < size; i++) {
+                v.sample(timesPs[i], seriesIds[i], values[i]);
+            }
+            return;
+        }
+        closeSpool();
+        try (DataInputStream in =
+                new DataInputStream(new BufferedInputStream(Files.newInputStream(spoolFile), 1 << 16))) {
+            long t = 0;
+            while (true) {
+                int id;
+                try {
+                    id = in.readInt();
+                } catch (EOFException end) {
+                    return;
+                }
+                if (id < 0) {
+                    t = in.readLong();
+                } else {
+                    v.sample(t, id, in.readDouble());
+                }
+            }
+        }
+    }
+
+    private void closeSpool() throws IOException {
+        if (spool != null) {
+            spool.close();
+            spool = null;
+        }
     }
 
     /** Appends one sample. */
     public void record(long timePs, int seriesId, double value) {
         if (seriesId < 0 || seriesId >= entities.size()) {
             throw new IllegalArgumentException("unknown time series id " + seriesId);
+        }
+        if (!Double.isNaN(value)) {
+            sums[seriesId] += value;
+            if (value > maxes[seriesId]) {
+                maxes[seriesId] = value;
+            }
+        }
+        if (spoolFile != null) {
+            spool(timePs, seriesId, value);
+            return;
         }
         if (size == timesPs.length) {
             int n = size * 2;
@@ -62,9 +193,32 @@ public final class TimeSeries {
         size++;
     }
 
-    /** Number of samples recorded. */
+    private void spool(long timePs, int seriesId, double value) {
+        if (spool == null) {
+            throw new IllegalStateException("time series spool already read back");
+        }
+        try {
+            if (timePs != spoolTimePs) {
+                spool.writeInt(-1);
+                spool.writeLong(timePs);
+                spoolTimePs = timePs;
+            }
+            spool.writeInt(seriesId);
+            spool.writeDouble(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        spooledSamples++;
+    }
+
+    /** Number of samples held in memory (0 when {@link #spooled()}). */
     public int size() {
         return size;
+    }
+
+    /** Number of samples recorded, in memory or spooled. */
+    public long samples() {
+        return spoolFile != null ? spooledSamples : size;
     }
 
     /** Number of registered series. */

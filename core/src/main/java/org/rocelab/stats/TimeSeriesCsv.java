@@ -5,7 +5,9 @@ import java.io.Writer;
 
 /**
  * timeseries.csv: long format {@code time_ns,entity,metric,value}, one row per sample in the
- * order recorded (time, then probe registration order). Values as {@link Decimal#text(double)}.
+ * order recorded (time, then probe registration order), of the series {@link SeriesSelection}
+ * keeps. Values as {@link Decimal#text(double)}, times as {@link Decimal#nsText(long)} (whole
+ * numbers formatted without BigDecimal, same text).
  */
 public final class TimeSeriesCsv {
     /** The header line. */
@@ -13,23 +15,61 @@ public final class TimeSeriesCsv {
 
     private TimeSeriesCsv() {}
 
-    /** Streams the rows to {@code out} (a run may hold millions of samples). */
-    public static void write(TimeSeries ts, Writer out) throws IOException {
+    /** Streams the rows to {@code out} (a run may hold millions of samples) and returns how many. */
+    public static long write(TimeSeries ts, Writer out) throws IOException {
         out.write(HEADER);
         out.write('\n');
+        boolean[] keep = SeriesSelection.of(ts);
+        String[] prefix = new String[ts.seriesCount()];
+        for (int s = 0; s < prefix.length; s++) {
+            prefix[s] = "," + ts.entity(s) + "," + ts.metric(s) + ",";
+        }
         StringBuilder line = new StringBuilder(96);
-        for (int i = 0; i < ts.size(); i++) {
-            int s = ts.seriesId(i);
+        long[] rows = new long[1];
+        ts.forEach((timePs, s, value) -> {
+            if (!keep[s]) {
+                return;
+            }
             line.setLength(0);
-            line.append(Decimal.nsText(ts.timePs(i)))
-                    .append(',')
-                    .append(ts.entity(s))
-                    .append(',')
-                    .append(ts.metric(s))
-                    .append(',')
-                    .append(Decimal.text(ts.value(i)))
-                    .append('\n');
+            appendNs(line, timePs);
+            line.append(prefix[s]);
+            appendValue(line, value);
+            line.append('\n');
             out.append(line);
+            rows[0]++;
+        });
+        return rows[0];
+    }
+
+    /** {@link Decimal#nsText} without BigDecimal for times ≥ 0. */
+    static void appendNs(StringBuilder b, long ps) {
+        if (ps < 0) {
+            b.append(Decimal.nsText(ps));
+            return;
+        }
+        b.append(ps / 1000);
+        int frac = (int) (ps % 1000);
+        if (frac != 0) {
+            b.append('.');
+            if (frac < 100) {
+                b.append('0');
+            }
+            if (frac < 10) {
+                b.append('0');
+            }
+            while (frac % 10 == 0) {
+                frac /= 10;
+            }
+            b.append(frac);
+        }
+    }
+
+    /** {@link Decimal#text(double)}, with whole values (a queue's bytes, a 0/1 state) written directly. */
+    static void appendValue(StringBuilder b, double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 0x1p53) {
+            b.append((long) v);
+        } else {
+            b.append(Decimal.text(v));
         }
     }
 }

@@ -8,7 +8,6 @@ import org.rocelab.rc.WrOpcode;
 import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
-import org.rocelab.sim.Units;
 import org.rocelab.stats.RunResult;
 
 /**
@@ -17,7 +16,8 @@ import org.rocelab.stats.RunResult;
  * starts flows with exponential inter-arrival times of mean {@code meanSize·8 / (rate·load)} to a
  * destination drawn uniformly from the other hosts. Each flow is one RDMA WRITE on its own QP
  * (a new QP pair per flow, so QP numbers are never reused within a run), which the
- * {@link FlowQpListener} hears about from the post to the completion.
+ * {@link FlowQpListener} hears about from the post to the completion; the pair is destroyed once
+ * idle after the flow completed ({@link QpReaper}), so memory follows the flows in progress.
  */
 public final class FlowsWorkload implements Workload {
     private final String name;
@@ -30,6 +30,7 @@ public final class FlowsWorkload implements Workload {
     private PathModel paths;
     private Fabric fabric;
     private FlowQpListener qpListener = FlowQpListener.NONE;
+    private final QpReaper reaper = new QpReaper();
 
     public FlowsWorkload(String name, List<String> hosts, FlowSizeCdf cdf, double load, long startPs, long endPs) {
         if (hosts.size() < 2) {
@@ -76,25 +77,23 @@ public final class FlowsWorkload implements Workload {
 
     private final class Source {
         final String host;
-        final RandomStream rnd;
-        final double meanGapPs;
+        final FlowArrivals arrivals;
         Timer timer;
 
         Source(String host, RandomStream rnd) {
             this.host = host;
-            this.rnd = rnd;
             long rate = fabric.nic(host).port().rateBps();
-            this.meanGapPs = cdf.meanBytes() * 8.0 / (rate * load) * Units.PS_PER_S;
+            this.arrivals = new FlowArrivals(hosts.size(), hosts.indexOf(host), cdf, load, rate, rnd);
         }
 
         long nextGapPs() {
-            return Math.max(1, (long) rnd.nextExponential(meanGapPs));
+            return arrivals.nextGapPs();
         }
 
         void arrive(long now) {
-            int d = rnd.nextInt(hosts.size() - 1);
-            String dst = hosts.get(d >= hosts.indexOf(host) ? d + 1 : d);
-            long size = Math.max(1, Math.round(cdf.sample(rnd)));
+            reaper.reap(now);
+            String dst = hosts.get(arrivals.nextDestination());
+            long size = arrivals.nextSizeBytes();
             MessageFlow m = new MessageFlow(host, dst, size, now);
             flows.add(m);
             int idx = flows.size() - 1;
@@ -104,6 +103,7 @@ public final class FlowsWorkload implements Workload {
                     .opcode(WrOpcode.RDMA_WRITE)
                     .local(RdmaPair.BUFFER_VA, (int) size, pair.srcMr.lkey())
                     .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
+            m.pair = pair;
             pair.srcQp.postSend(wr);
             m.qpToken = qpListener.flowStarted(pair.srcQp);
             long next = now + nextGapPs();
@@ -119,6 +119,8 @@ public final class FlowsWorkload implements Workload {
             }
             qpListener.flowEnded(m.qpToken);
             m.qpToken = -1;
+            reaper.completed(m.pair, wc.timePs);
+            m.pair = null;
         }
     }
 }

@@ -21,6 +21,8 @@ final class MessageFlow {
     long deliveredBytes;
     /** The {@link FlowQpListener} token of the flow's QP while it runs, else -1. */
     int qpToken = -1;
+    /** The flow's own QP pair while it runs (a {@code flows} workload), else null. */
+    RdmaPair pair;
 
     MessageFlow(String src, String dst, long sizeBytes, long startPs) {
         this.src = src;

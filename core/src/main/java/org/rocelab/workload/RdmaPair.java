@@ -65,6 +65,25 @@ public final class RdmaPair {
         return new RdmaPair(a, b, qa, qb, mrA, mrB);
     }
 
+    /** Whether both QPs are {@link QueuePair#idle() idle}, so the pair can be destroyed. */
+    public boolean idle() {
+        return srcQp.idle() && dstQp.idle();
+    }
+
+    /**
+     * Tears the pair down as an application does after its last completion: destroys both QPs
+     * ({@link Nic#destroyQp}) and deregisters both memory regions; the CQs and protection domains
+     * go with the last reference to them.
+     *
+     * @throws IllegalStateException if a QP is not idle
+     */
+    public void destroy() {
+        src.destroyQp(srcQp);
+        dst.destroyQp(dstQp);
+        src.deregisterMr(srcMr);
+        dst.deregisterMr(dstMr);
+    }
+
     /** Where {@code self} sends toward {@code peer}: its attached switch's router MAC, or the peer back to back. */
     public static long nextHopMac(Fabric f, Nic self, Nic peer) {
         var graph = f.graph();

@@ -52,4 +52,45 @@ class HpccTimeTest {
         assertThat(shifted).isEqualTo(1578);
         assertThat(flows.flows()).allMatch(f -> f.startPs() - f.startNs() * 1000 <= 1000);
     }
+
+    /** The reference: ns-3.17's 64.64 conversion with exact rational arithmetic. */
+    private static long exactNs(double value, long factor) {
+        java.math.BigInteger fixed = new java.math.BigDecimal(value)
+                .multiply(new java.math.BigDecimal(java.math.BigInteger.ONE.shiftLeft(64)))
+                .toBigInteger();
+        return fixed.multiply(java.math.BigInteger.valueOf(factor))
+                .shiftRight(64)
+                .longValueExact();
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1, 2, 3, 4, 5})
+    void integerConversionEqualsExactRationalArithmetic(long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        for (int i = 0; i < 20_000; i++) {
+            // seconds from 1e-12 to 1e6 on a log scale, plus values next to integers and halves
+            double s = Math.pow(10, -12 + 18 * rnd.nextDouble());
+            if (i % 4 == 1) {
+                s = Math.max(0.0, Math.nextDown(Math.rint(s * 1e9) / 1e9));
+            } else if (i % 4 == 2) {
+                s = Math.nextUp(Math.rint(s * 2) / 2);
+            }
+            assertThat(HpccTime.secondsToNs(s)).as("seconds %s", s).isEqualTo(exactNs(s, 1_000_000_000L));
+            assertThat(HpccTime.microsToNs(s)).as("micros %s", s).isEqualTo(exactNs(s, 1_000L));
+        }
+        assertThat(HpccTime.secondsToNs(Double.MIN_VALUE)).isZero();
+        assertThat(HpccTime.secondsToNs(0.0)).isZero();
+    }
+
+    @Test
+    void flowStartWithoutParsingEqualsTheParsedDecimal() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        for (int i = 0; i < 20_000; i++) {
+            long ps = 2_000_000_000_000L + rnd.nextLong(10_000_000_000L) * 1000; // traffic_gen: 9 decimals
+            HpccFlow f = new HpccFlow(0, 0, 1, 3, 100, 1000, ps, 10000, 2);
+            double parsed =
+                    Double.parseDouble(java.math.BigDecimal.valueOf(ps, 12).toPlainString());
+            assertThat(f.startNs()).isEqualTo(exactNs(parsed, 1_000_000_000L));
+        }
+    }
 }

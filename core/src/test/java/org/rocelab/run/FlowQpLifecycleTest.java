@@ -1,0 +1,63 @@
+package org.rocelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocelab.nic.Nic;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.ScenarioLoader;
+import org.rocelab.stats.FlowRecord;
+import org.rocelab.stats.RunResult;
+import org.rocelab.workload.QpReaper;
+
+/**
+ * A {@code flows} workload's QP pairs live from their flow's start to the first flow arrival at
+ * least {@link QpReaper#GRACE_PS} after its completion (issue 12: memory follows the flows in
+ * progress): with congestion control off every finished QP is idle at once, so the QPs alive at the
+ * end are exactly those of the flows unfinished or finished within the grace before the last
+ * arrival; QP numbers are never given twice.
+ */
+class FlowQpLifecycleTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void finishedFlowsQpsAreDestroyedAfterTheGrace() throws Exception {
+        Path file = tmp.resolve("flows.yaml");
+        Files.writeString(
+                file,
+                "name: many-flows\nseed: 3\nduration: 2ms\n"
+                        + "topology: {kind: star, hosts: 8, link: {speed: 100G, length: 2m}}\n"
+                        + "nic: {cc: {algorithm: none}}\n"
+                        + "workloads:\n  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 1500us}\n",
+                StandardCharsets.UTF_8);
+        Scenario s = ScenarioLoader.load(file, java.util.List.of());
+        ScenarioRun run = new ScenarioRun(s, tmp);
+        RunResult r = run.run(null);
+        List<FlowRecord> flows = r.workloads().get(0).flows();
+        long lastArrival = flows.stream().mapToLong(FlowRecord::startPs).max().orElseThrow();
+        long recent = flows.stream()
+                .filter(f -> !f.isCompleted() || f.endPs() + QpReaper.GRACE_PS > lastArrival)
+                .count();
+        int live = 0;
+        int created = 0;
+        for (int node = 0; node < run.fabric().graph().nodeCount(); node++) {
+            Nic nic = run.fabric().nicAt(node);
+            if (nic != null) {
+                live += nic.liveQps();
+                created += nic.createdQps();
+                assertThat(nic.qps()).hasSize(nic.liveQps());
+            }
+        }
+        assertThat(flows.size()).isGreaterThan(1000);
+        assertThat(created).isEqualTo(2 * flows.size());
+        assertThat(live).isEqualTo(2 * recent).isLessThan(flows.size() / 4);
+        assertThat(r.drops(org.rocelab.packet.DropReason.NIC_INVALID)).isZero();
+        assertThat(run.fabric().pool().live()).isZero();
+    }
+}
