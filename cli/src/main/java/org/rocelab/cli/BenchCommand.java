@@ -19,9 +19,18 @@ import picocli.CommandLine.Parameters;
  * exponential draws (a logarithm each) is measured alone and reported beside it, so the
  * engine's own rate can be read too; the headline figure includes them.
  */
-@Command(name = "bench", description = "Run a whole-process benchmark and print its rate (engine).")
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        description = "Run a whole-process benchmark and print its rate (engine).",
+        footer = {"", "Example:", "  rocelab bench engine"})
 final class BenchCommand implements Callable<Integer> {
-    @Parameters(index = "0", defaultValue = "engine", description = "Benchmark: ${COMPLETION-CANDIDATES}")
+    @Parameters(
+            index = "0",
+            defaultValue = "engine",
+            paramLabel = "NAME",
+            description = "Benchmark: ${COMPLETION-CANDIDATES}.")
     Bench name;
 
     /** Mean of the exponential hold delay: 1 µs. */
