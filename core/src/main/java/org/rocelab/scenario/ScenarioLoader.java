@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.sim.IoReason;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
@@ -47,9 +48,8 @@ public final class ScenarioLoader {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new ScenarioException(
-                    file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
+        } catch (IOException e) {
+            throw new ScenarioException(file + ": cannot read the scenario file: " + IoReason.of(e));
         }
         Path dir = file.toAbsolutePath().getParent();
         return parse(text, file.toString(), sets, dir);
@@ -228,6 +228,10 @@ public final class ScenarioLoader {
     private static Scenario trySet(ObjectNode root, Path baseDir, Field at, Map<String, String> set) {
         ObjectNode copy = root.deepCopy();
         copy.remove("faults");
+        if (!copy.has("name")) {
+            // the default name comes from the file name, which the shadow copy does not have
+            copy.put("name", "set-fault-check");
+        }
         SourceMap shadow = new SourceMap(SHADOW_FILE, "");
         shadow.root(copy);
         try {
