@@ -38,8 +38,10 @@ public final class ScenarioLoader {
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .build())
             .build();
-    private static final String SHADOW_FILE = "\u0001";
-    private static final String SHADOW_SET = "\u0002";
+    /** Stand-ins for the file and the --set of a set fault's check copy, cut from its messages. */
+    private static final String SHADOW_FILE = "<set-fault-check>";
+
+    private static final String SHADOW_SET = "<set-fault-key>";
 
     private ScenarioLoader() {}
 

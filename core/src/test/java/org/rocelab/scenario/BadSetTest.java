@@ -45,4 +45,14 @@ class BadSetTest {
                 .isInstanceOf(ScenarioException.class)
                 .hasMessage(expected);
     }
+
+    /** Found by fuzzing: a newline in a --set key broke the one-line message; it is shown escaped. */
+    @org.junit.jupiter.api.Test
+    void aNewlineInTheKeyIsShownEscapedOnOneLine() throws IOException {
+        String base = read("set-base.yaml");
+        assertThatThrownBy(() -> ScenarioLoader.parse(base, "set-base.yaml", List.of("a\nb=1"), null))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage("set-base.yaml: --set a\\nb=1: a\\nb: unknown key 'a\\nb' (expected one of duration,"
+                        + " faults, name, nic, nics, outputs, seed, switch, switches, topology, workloads)");
+    }
 }
