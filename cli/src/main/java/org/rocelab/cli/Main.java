@@ -23,6 +23,9 @@ import picocli.CommandLine.Command;
             BenchCommand.class
         })
 public final class Main implements Runnable {
+    /** Columns of the help text: wide enough that the footers' flag tables are not wrapped. */
+    static final int USAGE_WIDTH = 110;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -33,6 +36,7 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit code (tests call this in-process). */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setUsageHelpWidth(USAGE_WIDTH);
         cl.getSubcommands().get("perftest").setUnmatchedOptionsArePositionalParams(true);
         cl.setExitCodeExceptionMapper(ex -> 2);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -44,26 +44,26 @@ class HpccReadersFuzzTest {
         }
     }
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "20s")
     void topology(byte[] data) throws IOException {
         Path p = write("fuzz.topology", data);
         expectInputError(p, () -> HpccTopology.read(p));
     }
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "20s")
     void flows(byte[] data) throws IOException {
         Path p = write("fuzz.flows", data);
         HpccTopology star = HpccTopology.read(DIR.resolve("star.topology"));
         expectInputError(p, () -> HpccFlows.read(p, star));
     }
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "15s")
     void cdf(byte[] data) throws IOException {
         Path p = write("fuzz.cdf", data);
         expectInputError(p, () -> FlowSizeCdf.read(p));
     }
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "20s")
     void config(byte[] data) throws IOException {
         Path p = write("fuzz-config.txt", data);
         try {

@@ -11,7 +11,7 @@ import org.rocelab.run.ScenarioRun;
 /**
  * Coverage-guided fuzzing of the scenario reader (Jazzer; DESIGN.md §5). Without {@code JAZZER_FUZZ}
  * this runs the committed seeds under {@code ScenarioLoaderFuzzTestInputs/} (examples, malformed
- * files, past findings); with it, Jazzer mutates them for {@code JAZZER_MAX_DURATION} ({@code .ci/run}).
+ * files, past findings); with it, Jazzer mutates them for the {@code maxDuration} of each target ({@code .ci/run}).
  * Every input ends in a scenario or one {@link ScenarioException} line naming the file; a scenario
  * that loads builds its fabric and runs 1 µs without any exception (what validate accepts must run).
  */
@@ -24,7 +24,7 @@ class ScenarioLoaderFuzzTest {
         loadAndRun(data.consumeRemainingAsString(), List.of("duration=1us"));
     }
 
-    @FuzzTest(maxDuration = "60s")
+    @FuzzTest(maxDuration = "40s")
     void setOnAnExample(FuzzedDataProvider data) {
         String key = data.consumeString(60);
         String value = data.consumeRemainingAsString();

@@ -14,7 +14,7 @@ import org.rocelab.packet.PacketPool;
  * {@code PcapReaderFuzzTestInputs/pcap/}.
  */
 class PcapReaderFuzzTest {
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "20s")
     void pcap(byte[] data) throws IOException {
         PacketPool pool = new PacketPool();
         FrameDecoder decoder = new FrameDecoder(pool);
