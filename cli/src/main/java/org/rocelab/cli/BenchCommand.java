@@ -37,6 +37,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(
         name = "bench",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        footer = {"", "Examples:", "  rocelab bench engine", "  rocelab bench perftest --json"},
         description = {
             "Run benchmarks on fixed inputs and print wall and CPU time, simulated time, events, events and",
             "data-packet-hops per CPU-second, peak heap and RSS, output bytes.",

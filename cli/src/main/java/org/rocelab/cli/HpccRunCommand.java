@@ -2,7 +2,6 @@ package org.rocelab.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.compat.HpccScenario;
@@ -29,22 +28,25 @@ final class HpccRunCommand {
         }
         String name = config.getFileName().toString().replaceFirst("\\.txt$", "");
         Path target = out != null ? out : Path.of("out", name);
-        if (Files.exists(target) && !Files.isDirectory(target)) {
-            throw new UserError("--out: " + target + " exists and is not a folder");
-        }
+        OutputFolder staged = OutDir.stage(target);
         long t0 = System.nanoTime();
-        HpccRun run = new HpccRun(s, seed);
-        long end = Math.max(1, s.config().stopPs() - run.offsetPs());
-        RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
-        RunResult r = run.run(progress::update);
-        progress.done();
-        long wall = System.nanoTime() - t0;
-        try (OutputFolder folder = OutputFolder.stage(target)) {
+        HpccRun run;
+        RunResult r;
+        long wall;
+        try (OutputFolder folder = staged) {
+            run = new HpccRun(s, seed);
+            long end = Math.max(1, s.config().stopPs() - run.offsetPs());
+            RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
+            r = run.run(progress::update);
+            progress.done();
+            wall = System.nanoTime() - t0;
             HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events()));
             ReportWriter.write(folder.dir());
             folder.commit();
         } catch (UncheckedIOException e) {
-            throw e.getCause();
+            throw OutDir.failed(target, e.getCause());
+        } catch (IOException e) {
+            throw OutDir.failed(target, e);
         }
         int flows = s.flows().flows().size();
         System.out.printf(

@@ -15,7 +15,16 @@ import picocli.CommandLine.Parameters;
  * an HPCC ns-3 config ({@link HpccScenarioYaml}); settings the scenario language cannot express
  * are comments naming the HPCC key. Without {@code --out} the YAML goes to standard output.
  */
-@Command(name = "import-hpcc", description = "Write the rocelab scenario YAML equivalent to an HPCC ns-3 config.")
+@Command(
+        name = "import-hpcc",
+        mixinStandardHelpOptions = true,
+        description = "Write the rocelab scenario YAML equivalent to an HPCC ns-3 config.",
+        footer = {
+            "",
+            "Example:",
+            "  rocelab import-hpcc fat_ws_config_dcqcn.txt --out fat-tree.yaml",
+            "Exit codes: 0 ok, 2 bad input."
+        })
 final class ImportHpccCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CONFIG.txt", description = "The HPCC config file.")
     Path config;

@@ -3,13 +3,19 @@ package org.rocelab.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code rocelab} command: subcommands per DESIGN.md §3. Exit codes: 0 ok, 1 failed check, 2 bad input. */
+/**
+ * The {@code rocelab} command: subcommands per DESIGN.md §3. Exit codes: 0 ok, 1 failed check, 2 bad
+ * input. Every command answers {@code --help}/{@code -h} (and {@code rocelab help COMMAND}); a call
+ * picocli cannot parse prints one line naming the command's help.
+ */
 @Command(
         name = "rocelab",
         mixinStandardHelpOptions = true,
         version = "rocelab 0.1.0",
         description = "Packet-level digital twin of RoCEv2 data-center fabrics.",
+        footer = {"", "rocelab help COMMAND (or rocelab COMMAND --help) shows a command's options and an example."},
         subcommands = {
+            CommandLine.HelpCommand.class,
             RunCommand.class,
             ValidateCommand.class,
             PerftestCommand.class,
@@ -17,6 +23,9 @@ import picocli.CommandLine.Command;
             BenchCommand.class
         })
 public final class Main implements Runnable {
+    /** Columns of the help text: wide enough that the footers' flag tables are not wrapped. */
+    static final int USAGE_WIDTH = 110;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -27,10 +36,11 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit code (tests call this in-process). */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setUsageHelpWidth(USAGE_WIDTH);
         cl.getSubcommands().get("perftest").setUnmatchedOptionsArePositionalParams(true);
         cl.setExitCodeExceptionMapper(ex -> 2);
         cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("rocelab: " + ex.getMessage());
+            ex.getCommandLine().getErr().println(usageError(ex));
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -68,6 +78,12 @@ public final class Main implements Runnable {
             System.err.println("rocelab: out of memory (" + mb + " MB heap); raise -Xmx with ROCELAB_JAVA_OPTS");
         }
         return 2;
+    }
+
+    /** {@code rocelab run: Unknown option: '--x' (see 'rocelab run --help')}: what was wrong and where help is. */
+    static String usageError(CommandLine.ParameterException ex) {
+        String command = ex.getCommandLine().getCommandSpec().qualifiedName();
+        return command + ": " + ex.getMessage() + " (see '" + command + " --help')";
     }
 
     @Override

@@ -18,20 +18,21 @@ final class PerftestArgs {
     private static final Pattern PCIE = Pattern.compile("gen([1-6])x(1|2|4|8|16)(?:/(128|256|512|1024|2048|4096))?");
 
     PerftestTest test;
-    int size = -1;
+    /** {@code -s}, {@code -n}, {@code -t}: null when not given (any given value is checked, negative ones too). */
+    Integer size;
+
     boolean all;
-    int iterations = -1;
+    Integer iterations;
     long durationPs;
     int qps = 1;
     int pathMtu;
-    int txDepth = -1;
+    Integer txDepth;
     int cqMod = PerftestParams.DEFAULT_CQ_MOD;
     boolean reportGbits;
     boolean bidirectional;
     boolean noPeak;
     int gidIndex = -1;
     String device = "mlx5_0";
-    boolean help;
 
     String speed = "100G";
     String length = "2m";
@@ -92,7 +93,6 @@ final class PerftestArgs {
             }
             case "F", "CPU-freq", "R", "rdma_cm", "mr_per_qp" -> c.flag();
             case "i", "ib-port", "p", "port", "I", "inline_size", "S", "sl", "T", "tos", "u", "qp-timeout" -> c.value();
-            case "h", "help" -> help = c.flag();
             case "speed" -> speed = c.value();
             case "length" -> length = c.value();
             case "fec" -> fec = c.choice("rs", "fc", "none");
@@ -143,13 +143,13 @@ final class PerftestArgs {
         }
         return new PerftestParams(
                         test,
-                        size >= 0 ? size : test.defaultSizeBytes(),
+                        size != null ? size : test.defaultSizeBytes(),
                         all,
-                        iterations >= 0 ? iterations : test.defaultIterations(),
+                        iterations != null ? iterations : test.defaultIterations(),
                         durationPs,
                         qps,
                         pathMtu,
-                        txDepth >= 0 ? txDepth : test.defaultTxDepth(),
+                        txDepth != null ? txDepth : test.defaultTxDepth(),
                         cqMod,
                         reportGbits,
                         bidirectional,

@@ -29,7 +29,41 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "perftest",
-        description = "Run a perftest program (ib_write_bw, ib_write_lat, ...) between two simulated hosts.")
+        mixinStandardHelpOptions = true,
+        description = "Run a perftest program (ib_write_bw, ib_write_lat, ...) between two simulated hosts.",
+        footer = {
+            "",
+            "Programs: ib_write_bw, ib_write_lat, ib_read_bw, ib_read_lat, ib_send_bw, ib_send_lat.",
+            "perftest flags (as perftest takes them; -s64, --size=64 and 0x40 work too):",
+            "  -s, --size BYTES       message size, 1..8388608 (default: 65536 for _bw, 2 for _lat)",
+            "  -n, --iters N          messages per QP, at least 5 (default: 5000 ib_write_bw, 1000 others)",
+            "  -a, --all              every size from 2 to 8388608 bytes, one row each",
+            "  -D, --duration SECS    run for 1..3600 seconds instead of -n iterations",
+            "  -q, --qp N             QPs, 1..16384 (default: 1)",
+            "  -m MTU                 RoCE path MTU 256..4096 (default: the port's active MTU)",
+            "  -t, --tx-depth N       messages in flight per QP, 1..16384 (default: 128 for _bw, 1 for _lat)",
+            "  -Q, --cq-mod N         one signalled completion every N messages (default: 100)",
+            "  -b, --bidirectional    both directions at once",
+            "  -N, --noPeak           no peak bandwidth column",
+            "  -x, --gid-index N      GID index (printed only)",
+            "  --report_gbits         report Gb/s instead of MiB/s",
+            "  (-d -i -p -c RC -F -R -I -S -T -u --mr_per_qp are accepted and have no effect)",
+            "rocelab flags for the simulated fabric:",
+            "  --speed RATE           link speed (default: 100G)",
+            "  --length LEN           cable length (default: 2m)",
+            "  --fec rs|fc|none       FEC of both ends (default: rs)",
+            "  --mtu BYTES            netdev MTU, 352..9978 (default: 9000)",
+            "  --hops N               switches between the hosts, 0..64 (default: 0, back to back)",
+            "  --pcie auto|gen3x8     PCIe slot, optionally with max payload gen3x8/256 (default: auto)",
+            "  --scenario FILE        run between two hosts of a scenario's fabric instead",
+            "  --from HOST, --to HOST the client and server in --scenario (default: its first two hosts)",
+            "  --pcap FILE            write the client's cable to a pcap file",
+            "",
+            "Examples:",
+            "  rocelab perftest ib_write_bw -s 65536 -n 5000 --report_gbits",
+            "  rocelab perftest ib_read_lat --hops 2 --speed 25G",
+            "Exit codes: 0 ok, 1 the test could not finish, 2 bad input."
+        })
 final class PerftestCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PROGRAM [FLAGS]", description = "The program and its perftest flags.")
     List<String> args = new ArrayList<>();
@@ -38,10 +72,6 @@ final class PerftestCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PerftestArgs a = PerftestArgs.parse(args);
         PrintStream out = System.out;
-        if (a.help) {
-            out.println(usage(a.test.program()));
-            return 0;
-        }
         PerftestParams params = a.params();
         Fabric fabric;
         String client;
@@ -71,7 +101,7 @@ final class PerftestCommand implements Callable<Integer> {
                 if (a.from != null || a.to != null) {
                     throw new UserError("--from/--to need --scenario (without it the hosts are h0 and h1)");
                 }
-                fabric = PerftestFabric.build(a.speed, a.length, a.fec, a.netdevMtu, a.hops, a.pcie);
+                fabric = fabric(a);
                 client = "h0";
                 server = "h1";
             }
@@ -100,10 +130,28 @@ final class PerftestCommand implements Callable<Integer> {
         return 0;
     }
 
-    static String usage(String program) {
-        return "Usage: rocelab perftest " + program + " [-s size] [-n iters] [-a] [-D secs] [-q qps] [-m path_mtu]"
-                + " [-t tx_depth] [-Q cq_mod] [-x gid] [-b] [-N] [--report_gbits]\n"
-                + "       [--speed 100G] [--length 2m] [--fec rs|fc|none] [--mtu netdev_mtu] [--hops N]"
-                + " [--pcie auto|gen3x8] [--scenario FILE [--from H] [--to H]] [--pcap FILE]";
+    /** The two-host fabric of the rocelab flags; a bad value names the flag as the user wrote it. */
+    private static Fabric fabric(PerftestArgs a) {
+        try {
+            return PerftestFabric.build(a.speed, a.length, a.fec, a.netdevMtu, a.hops, a.pcie);
+        } catch (ScenarioException e) {
+            String m = e.getMessage();
+            String[][] flags = {
+                {"topology.link.speed: ", "--speed " + a.speed},
+                {"topology.link.length: ", "--length " + a.length},
+                {"topology.link.fec: ", "--fec " + a.fec},
+                {"nic.netdev_mtu: ", "--mtu " + a.netdevMtu},
+                {"nic.pcie", "--pcie " + a.pcie}
+            };
+            for (String[] f : flags) {
+                int at = m.indexOf(f[0]);
+                if (at >= 0) {
+                    String rest = m.substring(at + f[0].length());
+                    rest = rest.startsWith(".") ? rest.substring(rest.indexOf(": ") + 2) : rest;
+                    throw new UserError(a.test.program() + ": " + f[1] + ": " + rest);
+                }
+            }
+            throw new UserError(a.test.program() + ": " + m);
+        }
     }
 }

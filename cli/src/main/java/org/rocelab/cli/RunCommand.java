@@ -3,7 +3,6 @@ package org.rocelab.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +39,18 @@ import tools.jackson.databind.node.ObjectNode;
  * summary.json, naming each; a malformed condition or a path summary.json does not have is bad
  * input (exit 2) before anything runs.
  */
-@Command(name = "run", description = "Run a scenario (or an HPCC ns-3 config with --hpcc) and write its outputs.")
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = "Run a scenario (or an HPCC ns-3 config with --hpcc) and write its outputs.",
+        footer = {
+            "",
+            "Examples:",
+            "  rocelab run examples/incast-pfc.yaml",
+            "  rocelab run examples/incast-pfc.yaml --set switch.ecn.3.kmin=40KB --out out/kmin40",
+            "  rocelab run --hpcc fat_ws_config_dcqcn.txt --out out/hpcc",
+            "Exit codes: 0 ok, 1 a --fail-on check failed, 2 bad input."
+        })
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
     Path scenarioFile;
@@ -52,7 +62,10 @@ final class RunCommand implements Callable<Integer> {
                     "Run an HPCC ns-3 config (with its topology and flow files) with the hpcc profiles instead of a scenario.")
     Path hpccConfig;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/<name>/).")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Output folder (default: out/<scenario name>/); written all at once or not at all.")
     Path out;
 
     @Option(
@@ -87,17 +100,15 @@ final class RunCommand implements Callable<Integer> {
         ResolvedScenario resolved = options.loadResolved(scenarioFile);
         Scenario s = resolved.scenario();
         Path target = out != null ? out : Path.of("out", s.name());
-        if (Files.exists(target) && !Files.isDirectory(target)) {
-            throw new UserError("--out: " + target + " exists and is not a folder");
-        }
         List<SummaryCondition> conditions = conditions(s);
+        OutputFolder staged = OutDir.stage(target);
         for (String w : s.warnings()) {
             System.err.println("warning: " + w);
         }
         long t0 = System.nanoTime();
         RunResult r;
         long wall;
-        try (OutputFolder folder = OutputFolder.stage(target)) {
+        try (OutputFolder folder = staged) {
             // pcap taps (outputs.pcap) write into the staged folder during the run
             ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
             Progress progress = new Progress(System.err, s.durationPs());
@@ -109,7 +120,9 @@ final class RunCommand implements Callable<Integer> {
             ReportWriter.write(folder.dir(), s.outputs().report());
             folder.commit();
         } catch (UncheckedIOException e) {
-            throw e.getCause();
+            throw OutDir.failed(target, e.getCause());
+        } catch (IOException e) {
+            throw OutDir.failed(target, e);
         }
         System.out.printf(
                 "%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d, CNPs %d"

@@ -22,10 +22,16 @@ public final class ScenarioOptions {
             description = "Override a scenario key by dotted path, e.g. --set switch.ecn.3.kmin=40KB (repeatable).")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--seed", paramLabel = "N", description = "Override the scenario's seed.")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "Override the scenario's seed (default: the scenario's seed, else 1).")
     Long seed;
 
-    @Option(names = "--duration", paramLabel = "TIME", description = "Override the simulated duration, e.g. 10ms.")
+    @Option(
+            names = "--duration",
+            paramLabel = "TIME",
+            description = "Override the simulated duration, e.g. 10ms (default: the scenario's duration, else 10ms).")
     String duration;
 
     @Option(

@@ -15,7 +15,17 @@ import picocli.CommandLine.Parameters;
  * {@code ok: <name> (<n> hosts, <m> switches, <k> workloads)}, exit 0; or the one-line error
  * on stderr and nothing on stdout, exit 2.
  */
-@Command(name = "validate", description = "Check a scenario: print its warnings, or the first error (exit 2).")
+@Command(
+        name = "validate",
+        mixinStandardHelpOptions = true,
+        description = "Check a scenario: print its warnings, or the first error (exit 2).",
+        footer = {
+            "",
+            "Examples:",
+            "  rocelab validate examples/leaf-spine-misconfig.yaml",
+            "  rocelab validate examples/incast-pfc.yaml --set switch.lossless=[]",
+            "Exit codes: 0 valid (warnings may be printed), 2 bad input."
+        })
 final class ValidateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO.yaml", description = "The scenario file.")
     Path file;

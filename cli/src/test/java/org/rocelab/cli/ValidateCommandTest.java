@@ -82,7 +82,7 @@ class ValidateCommandTest {
     void missingFileExitsTwo() {
         assertThat(run("validate", "no-such.yaml")).isEqualTo(2);
         assertThat(out).isEmpty();
-        assertThat(err.strip()).isEqualTo("no-such.yaml: cannot read the scenario file (NoSuchFileException)");
+        assertThat(err.strip()).isEqualTo("no-such.yaml: cannot read the scenario file: no such file or folder");
     }
 
     @Test

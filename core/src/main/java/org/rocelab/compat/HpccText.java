@@ -42,7 +42,12 @@ final class HpccText {
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new HpccFormatException(file, 0, role + " is not text (expected ASCII/UTF-8)");
         } catch (IOException | java.io.UncheckedIOException e) {
-            throw new HpccFormatException(file, 0, role + " cannot be read: " + e.getMessage());
+            throw new HpccFormatException(
+                    file,
+                    0,
+                    role + " cannot be read: "
+                            + org.rocelab.sim.IoReason.of(
+                                    e instanceof IOException io ? io : ((java.io.UncheckedIOException) e).getCause()));
         }
         List<Line> lines = new ArrayList<>();
         for (int i = 0; i < raw.size(); i++) {

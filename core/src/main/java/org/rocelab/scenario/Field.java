@@ -225,6 +225,50 @@ final class Field {
         }
     }
 
+    /** The lowest Ethernet port speed a RoCE NIC or switch runs: 1 Gb/s. */
+    static final long MIN_LINK_BPS = 1_000_000_000L;
+
+    /**
+     * A link speed: a rate as {@link #rate}, where a number without a unit (bit/s) below 1 Gb/s is
+     * an error naming the speed it likely meant ({@code 100} → {@code 100G}); no port runs that slow.
+     */
+    long linkSpeed(long def) {
+        if (!present()) {
+            return def;
+        }
+        Double bare = bareNumber();
+        if (bare != null && bare < MIN_LINK_BPS) {
+            throw error("expected a link speed with a unit like 100G or 25Gbps, got " + shown()
+                    + " (a number alone is bit/s"
+                    + (bare > 0 && bare < 1e6 ? "; did you mean " + guess(bare, "G") + "?)" : ")"));
+        }
+        return rate(def);
+    }
+
+    /** The value when it is a number without a unit (a YAML number or a quoted one), else null. */
+    Double bareNumber() {
+        if (node == null) {
+            return null;
+        }
+        if (node.isNumber()) {
+            return node.doubleValue();
+        }
+        if (node.isString() && node.stringValue().trim().matches("[0-9_]+(\\.[0-9]+)?")) {
+            return Double.parseDouble(node.stringValue().trim().replace("_", ""));
+        }
+        return null;
+    }
+
+    /** {@code " (a number alone is bytes; did you mean 32MB?)"} when this value is a bare number, else "". */
+    String bareSizeHint(String unit) {
+        Double bare = bareNumber();
+        return bare == null || bare <= 0 ? "" : " (a number alone is bytes; did you mean " + guess(bare, unit) + "?)";
+    }
+
+    private static String guess(double v, String unit) {
+        return (v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v)) + unit;
+    }
+
     /** A cable length in metres from text like {@code 2m}, {@code 0.5m}, {@code 1km} or a number. */
     double lengthM(double def) {
         if (!present()) {

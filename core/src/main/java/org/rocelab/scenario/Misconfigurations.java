@@ -9,11 +9,16 @@ import java.util.Set;
 
 /**
  * Warnings for configurations real fabrics do have (DESIGN.md §3): valid, simulated as written,
- * listed by {@code validate} and explained by the doctor. Each line names the key to look at.
+ * listed by {@code validate} and explained by the doctor. Each line names the key to look at; a
+ * finding that several switches share (a default every switch inherits) is one line listing them.
  */
 final class Misconfigurations {
+    /** Stands for the switches a finding applies to, in a message template. */
+    private static final String SWITCHES = "%S";
+
     private final Scenario s;
-    private final Set<String> out = new LinkedHashSet<>();
+    /** Message template ("key: message", maybe with {@link #SWITCHES}) → the switches it was found on. */
+    private final Map<String, Set<String>> out = new LinkedHashMap<>();
 
     private Misconfigurations(Scenario s) {
         this.s = s;
@@ -29,7 +34,11 @@ final class Misconfigurations {
         m.acls();
         m.roceV1();
         m.dcqcnKnobs();
-        return new ArrayList<>(m.out);
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> e : m.out.entrySet()) {
+            lines.add(e.getKey().replace(SWITCHES, Names.summary(new ArrayList<>(e.getValue()))));
+        }
+        return lines;
     }
 
     private String nicKey(String host, String key) {
@@ -41,7 +50,12 @@ final class Misconfigurations {
     }
 
     private void warn(String key, String message) {
-        out.add(key + ": " + message);
+        out.computeIfAbsent(key + ": " + message, k -> new LinkedHashSet<>());
+    }
+
+    /** A finding on switch {@code sw}; {@code template} names it as {@link #SWITCHES}. */
+    private void warnAt(String key, String template, String sw) {
+        out.computeIfAbsent(key + ": " + template, k -> new LinkedHashSet<>()).add(sw);
     }
 
     /** Cables whose two ends run different FEC modes: such a link never comes up. */
@@ -86,11 +100,12 @@ final class Misconfigurations {
         for (String sw : s.switches()) {
             List<Integer> l = s.switchSpec(sw).lossless();
             if (!l.equals(common)) {
-                warn(
+                warnAt(
                         swKey(sw, "lossless"),
-                        "lossless TCs " + l + " on " + sw + " differ from " + common + " on " + ref
-                                + " and others: PFC is not on every hop, lossless traffic crossing " + sw
-                                + " can be dropped");
+                        "lossless TCs " + l + " on " + SWITCHES + " differ from " + common + " on " + ref
+                                + " and others: PFC is not on every hop, lossless traffic crossing " + SWITCHES
+                                + " can be dropped",
+                        sw);
             }
         }
     }
@@ -98,7 +113,7 @@ final class Misconfigurations {
     /** NIC vs the switch it is cabled to: PFC, classification, trust and MTU; one line per finding for all hosts. */
     private void hostsVsSwitches() {
         boolean tcp = s.workloads().stream().anyMatch(w -> w.kind() == WorkloadKind.TCP);
-        Map<String, List<String>> byFinding = new LinkedHashMap<>();
+        Map<String, List<Set<String>>> byFinding = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : s.layout().hostAttachments().entrySet()) {
             String h = e.getKey();
             NicSpec nic = s.nic(h);
@@ -113,23 +128,23 @@ final class Misconfigurations {
                 if (untaggedOnPcp) {
                     found.add(new String[] {
                         swKey(sw, "trust"),
-                        sw + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
+                        SWITCHES + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
                                 + " is dscp): all of them land in TC " + tc
                     });
                 }
                 if (spec.isLossless(tc) && !nic.pfcEnabled(tc)) {
                     found.add(new String[] {
                         nicKey(h, "pfc"),
-                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + sw
-                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore " + sw
-                                + "'s pauses (lossless on the switch but not the NIC)"
+                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + SWITCHES
+                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore "
+                                + SWITCHES + "'s pauses (lossless on the switch but not the NIC)"
                     });
                 }
                 if (nic.pfcEnabled(nic.pcp()) && !spec.isLossless(tc)) {
                     found.add(new String[] {
                         swKey(sw, spec.trust() == Trust.DSCP && tc != nic.pcp() ? "dscp_to_tc" : "lossless"),
                         "RoCE traffic of %H ("
-                                + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while "
+                                + how + ") maps to TC " + tc + " on " + SWITCHES + ", which is lossy, while "
                                 + nicKey(h, "pfc")
                                 + " enables priority " + nic.pcp() + ": PFC does not protect it"
                     });
@@ -138,36 +153,45 @@ final class Misconfigurations {
                     if (!spec.isLossless(p) && p != nic.pcp()) {
                         found.add(new String[] {
                             nicKey(h, "pfc"),
-                            "PFC priority " + p + " of %H is not lossless on " + sw + " (lossless " + spec.lossless()
-                                    + ")"
+                            "PFC priority " + p + " of %H is not lossless on " + SWITCHES + " (lossless "
+                                    + spec.lossless() + ")"
                         });
                     }
                 }
                 if (nic.maxRoceFrameBytes() > spec.mtu()) {
                     found.add(new String[] {
                         swKey(sw, "mtu"),
-                        sw + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H (" + nic.maxRoceFrameBytes()
-                                + " bytes at path MTU " + nic.mtu() + "): those frames are dropped"
+                        SWITCHES + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H ("
+                                + nic.maxRoceFrameBytes() + " bytes at path MTU " + nic.mtu()
+                                + "): those frames are dropped"
                     });
                 }
                 int tcpFrame = nic.netdevMtu() + 18 + (nic.trust() == Trust.PCP ? 4 : 0);
                 if (tcp && tcpFrame > spec.mtu()) {
                     found.add(new String[] {
                         swKey(sw, "mtu"),
-                        sw + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
+                        SWITCHES + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
                                 + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped"
                     });
                 }
                 for (String[] f : found) {
-                    byFinding
-                            .computeIfAbsent(f[0] + "\u0000" + f[1], k -> new ArrayList<>())
-                            .add(h);
+                    List<Set<String>> places = byFinding.computeIfAbsent(
+                            f[0] + "\u0000" + f[1], k -> List.of(new LinkedHashSet<>(), new LinkedHashSet<>()));
+                    places.get(0).add(h);
+                    places.get(1).add(sw);
                 }
             }
         }
-        for (Map.Entry<String, List<String>> f : byFinding.entrySet()) {
+        for (Map.Entry<String, List<Set<String>>> f : byFinding.entrySet()) {
             String[] parts = f.getKey().split("\u0000", 2);
-            warn(parts[0], parts[1].replace("%H", Names.summary(f.getValue())));
+            warn(
+                    parts[0],
+                    parts[1].replace(
+                                    "%H",
+                                    Names.summary(new ArrayList<>(f.getValue().get(0))))
+                            .replace(
+                                    SWITCHES,
+                                    Names.summary(new ArrayList<>(f.getValue().get(1)))));
         }
     }
 
@@ -212,12 +236,13 @@ final class Misconfigurations {
             pfcBeforeEcn(sw, ports.get(sw));
             for (Map.Entry<Integer, EcnSpec> e : s.switchSpec(sw).ecn().entrySet()) {
                 if (e.getValue().kminBytes() * 20 < typical) {
-                    warn(
+                    warnAt(
                             swKey(sw, "ecn." + e.getKey() + ".kmin"),
-                            "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
+                            "Kmin " + e.getValue().kminBytes() + " bytes on " + SWITCHES
                                     + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
                                     + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC "
-                                    + e.getKey() + " over it is marked and DCQCN slows flows that were not congested");
+                                    + e.getKey() + " over it is marked and DCQCN slows flows that were not congested",
+                            sw);
                 }
             }
         }
@@ -237,13 +262,15 @@ final class Misconfigurations {
         for (int tc : spec.lossless()) {
             EcnSpec ecn = spec.ecn().get(tc);
             if (ecn != null && ecn.kminBytes() >= xoff) {
-                warn(
+                warnAt(
                         swKey(sw, "ecn." + tc + ".kmin"),
-                        "Kmin " + ecn.kminBytes() + " bytes on " + sw + " is at or above the PFC point of a lossless PG"
+                        "Kmin " + ecn.kminBytes() + " bytes on " + SWITCHES
+                                + " is at or above the PFC point of a lossless PG"
                                 + " fed by one port (about " + xoff + " bytes: dynamic_th "
                                 + spec.buffer().dynamicTh()
                                 + " of a " + pool + "-byte pool): such congestion is paused before any packet of TC "
-                                + tc + " is marked, so DCQCN never slows it");
+                                + tc + " is marked, so DCQCN never slows it",
+                        sw);
             }
         }
     }
@@ -253,9 +280,11 @@ final class Misconfigurations {
             List<AclRule> acl = s.switchSpec(sw).acl();
             for (int i = 0; i < acl.size(); i++) {
                 if (acl.get(i).deniesRoceV2()) {
-                    warn(
+                    warnAt(
                             swKey(sw, "acl." + i),
-                            "rule " + i + " on " + sw + " denies UDP 4791: RoCEv2 traffic it matches is dropped");
+                            "RULE_" + (i + 1) + " on " + SWITCHES
+                                    + " denies UDP 4791: RoCEv2 traffic it matches is dropped",
+                            sw);
                 }
             }
         }

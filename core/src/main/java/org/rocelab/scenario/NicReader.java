@@ -43,7 +43,8 @@ final class NicReader {
         Field rxF = n.get("rx_buffer");
         long rx = rxF.size(262_144L);
         if (rx < 4096 + 100) {
-            throw rxF.error("expected a receive buffer of at least one frame (4196 bytes), got " + rxF.shown());
+            throw rxF.error("expected a receive buffer of at least one frame (4196 bytes), got " + rxF.shown()
+                    + rxF.bareSizeHint("KB"));
         }
         return new NicSpec(
                 mtu,
@@ -251,8 +252,15 @@ final class NicReader {
         long ackPs = RetransmissionSpec.DEFAULT.ackTimeoutPs();
         if (t.present()) {
             if (t.node().isString()) {
-                code = -1;
-                ackPs = t.time(0);
+                code = RetransmissionSpec.codeFor(t.time(0));
+                if (code < 0) {
+                    throw t.error(String.format(
+                            java.util.Locale.ROOT,
+                            "expected at most %.2fs (IB timeout 31: 4.096 µs × 2^31), got %s",
+                            RetransmissionSpec.ackTimeoutPs(31) / 1e12,
+                            t.shown()));
+                }
+                ackPs = RetransmissionSpec.ackTimeoutPs(code);
             } else {
                 code = t.integer(14, 0, 31);
                 ackPs = RetransmissionSpec.ackTimeoutPs(code);

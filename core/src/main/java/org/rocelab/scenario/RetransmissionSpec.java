@@ -3,9 +3,10 @@ package org.rocelab.scenario;
 /**
  * Reliable-connection recovery ({@code nic.retransmission}; IBTA QP attributes, roce-facts.md §9.5).
  * {@code timeout} is the QP attribute (local ACK timeout 4.096 µs × 2^timeout, 0 = no timer) or a
- * time with a unit.
+ * time with a unit, which becomes the smallest exponent whose timeout is at least that time (the QP
+ * attribute holds only the exponent: {@code 2ms} is 9, 2.097152 ms).
  *
- * @param timeoutCode the IB timeout exponent 0..31, or -1 when given as a time
+ * @param timeoutCode the IB timeout exponent 0..31
  * @param ackTimeoutPs local ACK timeout, ps (0 = disabled); default code 14 = 67.108864 ms
  * @param retryCnt transport retries 0..7 (default 7)
  * @param rnrRetry RNR retries 0..7, 7 = infinite (default 7)
@@ -37,5 +38,21 @@ public record RetransmissionSpec(
     /** Local ACK timeout of IB exponent {@code code}: 4.096 µs × 2^code, ps; 0 for code 0. */
     public static long ackTimeoutPs(int code) {
         return code == 0 ? 0 : 4_096_000L << code;
+    }
+
+    /**
+     * The smallest IB exponent 1..31 whose timeout is at least {@code ps} (0 for 0 = no timer), or -1
+     * when {@code ps} is above 4.096 µs × 2^31.
+     */
+    public static int codeFor(long ps) {
+        if (ps == 0) {
+            return 0;
+        }
+        for (int code = 1; code <= 31; code++) {
+            if (ackTimeoutPs(code) >= ps) {
+                return code;
+            }
+        }
+        return -1;
     }
 }

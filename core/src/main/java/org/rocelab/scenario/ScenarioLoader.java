@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.sim.IoReason;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
@@ -37,8 +38,10 @@ public final class ScenarioLoader {
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     .build())
             .build();
-    private static final String SHADOW_FILE = "\u0001";
-    private static final String SHADOW_SET = "\u0002";
+    /** Stand-ins for the file and the --set of a set fault's check copy, cut from its messages. */
+    private static final String SHADOW_FILE = "<set-fault-check>";
+
+    private static final String SHADOW_SET = "<set-fault-key>";
 
     private ScenarioLoader() {}
 
@@ -66,9 +69,8 @@ public final class ScenarioLoader {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new ScenarioException(
-                    file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
+        } catch (IOException e) {
+            throw new ScenarioException(file + ": cannot read the scenario file: " + IoReason.of(e));
         }
         Path dir = file.toAbsolutePath().getParent();
         return parse(text, file.toString(), sets, dir, dataDir);
@@ -284,6 +286,10 @@ public final class ScenarioLoader {
     private static Scenario trySet(ObjectNode root, Path baseDir, Path dataDir, Field at, Map<String, String> set) {
         ObjectNode copy = root.deepCopy();
         copy.remove("faults");
+        if (!copy.has("name")) {
+            // the default name comes from the file name, which the shadow copy does not have
+            copy.put("name", "set-fault-check");
+        }
         SourceMap shadow = new SourceMap(SHADOW_FILE, "");
         shadow.root(copy);
         try {

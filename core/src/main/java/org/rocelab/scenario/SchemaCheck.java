@@ -49,9 +49,29 @@ final class SchemaCheck {
         if (errors.isEmpty()) {
             return;
         }
-        List<Error> sorted = new ArrayList<>(errors);
+        List<Error> sorted = new ArrayList<>();
+        for (Error e : errors) {
+            if (!knownKeyLeftUnevaluated(root, e)) {
+                sorted.add(e);
+            }
+        }
+        if (sorted.isEmpty()) {
+            sorted.addAll(errors);
+        }
         sorted.sort(Comparator.comparingInt((Error e) -> rank(e)).thenComparingLong(e -> position(root, e)));
         throw toException(root, sorted.get(0), source);
+    }
+
+    /**
+     * An {@code unevaluatedProperties} error for a key the kind does allow: a consequence of another
+     * error in the same map (a failed {@code then} leaves its keys unevaluated), not a typo.
+     */
+    private static boolean knownKeyLeftUnevaluated(JsonNode root, Error e) {
+        if (!"unevaluatedProperties".equals(e.getKeyword()) || e.getProperty() == null) {
+            return false;
+        }
+        List<String> parent = segments(e.getInstanceLocation());
+        return SchemaKeys.allowed(SCHEMA_NODE, root, parent).contains(e.getProperty());
     }
 
     private static int rank(Error e) {

@@ -28,10 +28,23 @@ final class SwitchReader {
         Field sizeF = b.get("size");
         long size = sizeF.size(DEFAULT_BUFFER);
         if (size < 64 * 1024) {
-            throw sizeF.error("expected a switch buffer of at least 64KB, got " + sizeF.shown());
+            throw sizeF.error(
+                    "expected a switch buffer of at least 64KB, got " + sizeF.shown() + sizeF.bareSizeHint("MB"));
         }
         BufferSpec buffer = new BufferSpec(size, b.get("dynamic_th").integer(-3, -7, 7));
         PfcSpec pfc = pfc(s.get("pfc"));
+        if (!pfc.headroomAuto() && pfc.headroomBytes() >= size) {
+            throw s.get("pfc")
+                    .get("headroom")
+                    .error("expected a headroom per priority group below buffer.size (" + size + " bytes), got "
+                            + s.get("pfc").get("headroom").shown());
+        }
+        if (pfc.xonOffsetBytes() >= size) {
+            throw s.get("pfc")
+                    .get("xon_offset")
+                    .error("expected an XON offset below buffer.size (" + size + " bytes), got "
+                            + s.get("pfc").get("xon_offset").shown());
+        }
         Map<Integer, EcnSpec> ecn = ecn(s.get("ecn"), lossless, size);
         SchedulerSpec scheduler = scheduler(s.get("scheduler"));
         List<AclRule> acl = new ArrayList<>();

@@ -26,14 +26,14 @@ final class TopologyReader {
             case "dumbbell":
                 return new TopologySpec.Dumbbell(
                         t.get("hosts_per_side").integer(1, 1, 4096),
-                        t.get("uplink_speed").rate(link.speedBps()),
+                        t.get("uplink_speed").linkSpeed(link.speedBps()),
                         link);
             case "leaf-spine":
                 return new TopologySpec.LeafSpine(
                         t.get("leaves").integer(1, 1, 1024),
                         t.get("spines").integer(1, 1, 1024),
                         t.get("hosts_per_leaf").integer(1, 1, 1024),
-                        t.get("uplink_speed").rate(link.speedBps()),
+                        t.get("uplink_speed").linkSpeed(link.speedBps()),
                         link);
             case "fat-tree": {
                 Field k = t.get("k");
@@ -57,7 +57,7 @@ final class TopologyReader {
 
     /** A {@code link} map over {@code base}: speed, length (5 ns/m), delay, fec (one mode or [a, b]), ber. */
     static LinkConfig link(Field f, LinkConfig base) {
-        long speed = f.get("speed").rate(base.speedBps());
+        long speed = f.get("speed").linkSpeed(base.speedBps());
         Field len = f.get("length");
         double lengthM = len.lengthM(base.lengthM());
         long prop = len.present() ? Math.round(lengthM * Units.PROPAGATION_PS_PER_M) : base.propagationPs();

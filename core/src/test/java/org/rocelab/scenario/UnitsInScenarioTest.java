@@ -69,9 +69,15 @@ class UnitsInScenarioTest {
         assertThat(code.nicDefaults().retransmission().ackTimeoutPs()).isEqualTo(4_194_304_000L);
         assertThat(code.nicDefaults().retransmission().mode()).isEqualTo(RetransmitMode.GO_BACK_0);
         Scenario time = Yaml.load("topology: {kind: star, hosts: 2}\nnic: {retransmission: {timeout: 1ms}}\n");
-        assertThat(time.nicDefaults().retransmission().timeoutCode()).isEqualTo(-1);
-        assertThat(time.nicDefaults().retransmission().ackTimeoutPs()).isEqualTo(1_000_000_000L);
+        // the QP attribute holds an exponent: 1 ms becomes the smallest 4.096 µs × 2^n ≥ 1 ms, n = 8
+        assertThat(time.nicDefaults().retransmission().timeoutCode()).isEqualTo(8);
+        assertThat(time.nicDefaults().retransmission().ackTimeoutPs()).isEqualTo(1_048_576_000L);
         assertThat(RetransmissionSpec.ackTimeoutPs(0)).isZero();
+        assertThat(RetransmissionSpec.codeFor(1L)).isEqualTo(1);
+        assertThat(RetransmissionSpec.codeFor(8_192_000L)).isEqualTo(1);
+        assertThat(RetransmissionSpec.codeFor(8_192_001L)).isEqualTo(2);
+        assertThat(RetransmissionSpec.codeFor(RetransmissionSpec.ackTimeoutPs(31) + 1))
+                .isEqualTo(-1);
     }
 
     @ParameterizedTest

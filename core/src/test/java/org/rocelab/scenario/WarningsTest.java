@@ -124,7 +124,7 @@ class WarningsTest {
                 STAR
                         + "  acl:\n    - permit: {proto: tcp}\n    - deny: {proto: udp, dst_port: 4791}\n    - deny: {proto: udp, dst_port: 53}\n");
         assertThat(s.warnings())
-                .containsExactly("switch.acl.1: rule 1 on sw0 denies UDP 4791: RoCEv2 traffic it matches is dropped");
+                .containsExactly("switch.acl.1: RULE_2 on sw0 denies UDP 4791: RoCEv2 traffic it matches is dropped");
         assertThat(s.switchDefaults().acl().get(0)).isEqualTo(new AclRule(true, 6, null, null, -1, -1, -1));
     }
 
@@ -163,5 +163,20 @@ class WarningsTest {
                 .containsExactly(
                         "switch.lossless: RoCE traffic of h0, h1 (DSCP 26) maps to TC 3 on sw0, which is lossy, "
                                 + "while nic.pfc enables priority 3: PFC does not protect it");
+    }
+
+    @Test
+    void aDefaultEverySwitchInheritsIsOneLineListingTheSwitches() {
+        Scenario s = Yaml.load("topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}\n"
+                + "switch:\n  ecn: {3: {kmin: 1KB, kmax: 1600KB}}\n  acl: [{deny: {proto: udp, dst_port: 4791}}]\n");
+        assertThat(s.warnings())
+                .containsExactly(
+                        "switch.dscp_to_tc: RoCE traffic of h0..h3 (DSCP 26) maps to TC 1 on leaf0, leaf1, which is lossy,"
+                                + " while nic.pfc enables priority 3: PFC does not protect it",
+                        "switch.ecn.3.kmin: Kmin 1000 bytes on leaf0, leaf1, spine0, spine1 is far below typical (400000"
+                                + " bytes at 100G: HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC 3 over it"
+                                + " is marked and DCQCN slows flows that were not congested",
+                        "switch.acl.0: RULE_1 on leaf0, leaf1, spine0, spine1 denies UDP 4791: RoCEv2 traffic it matches"
+                                + " is dropped");
     }
 }
