@@ -123,6 +123,16 @@ public final class ScenarioRun {
             w.collect(result, end);
         }
         ResultCollector.collect(fabric, result);
+        for (String sw : scenario.switches()) {
+            for (java.util.Map.Entry<String, org.rocelab.scenario.PortSpec> p :
+                    scenario.switchSpec(sw).ports().entrySet()) {
+                result.topology()
+                        .portName(
+                                sw + ":" + p.getKey(),
+                                p.getValue().name(),
+                                p.getValue().alias());
+            }
+        }
         QpReport.collect(fabric, workloads, result);
         result.simulatedPs(end).events(sim.events());
         return result;
