@@ -75,6 +75,20 @@ final class PortImport {
                 }
             }
         }
+        for (Map.Entry<String, JsonNode> e :
+                db.table("DEVICE_NEIGHBOR_METADATA").entrySet()) {
+            for (Map.Entry<String, JsonNode> f : e.getValue().properties()) {
+                if (!f.getKey().equals("type")) {
+                    w.notModelled(
+                            db.file(),
+                            "DEVICE_NEIGHBOR_METADATA",
+                            e.getKey(),
+                            f.getKey(),
+                            ConfigDb.text(e.getValue(), f.getKey()),
+                            "neighbour identity");
+                }
+            }
+        }
         for (SonicPort p : sw.ports.values()) {
             if (p.neighbor == null) {
                 w.notModelled(db.file(), "PORT", p.name, null, null, "no DEVICE_NEIGHBOR entry, so no cable");

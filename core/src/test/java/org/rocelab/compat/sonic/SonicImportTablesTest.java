@@ -119,6 +119,8 @@ class SonicImportTablesTest {
                         + " all green): AZURE_LOSSLESS=1048576")
                 .contains("leaf1.json: PORT field lanes not modelled (port hardware): Ethernet0=0,1,2,3;"
                         + " Ethernet4=4,5,6,7; Ethernet8=8,9,10,11; Ethernet12=12,13,14,15")
+                .contains("leaf0.json: DEVICE_NEIGHBOR_METADATA field hwsku not modelled (neighbour identity):"
+                        + " server0=Server; server1=Server; spine0=ACS-MSN2700; spine1=ACS-MSN2700")
                 .contains("spine0.json: PFC_WD field POLL_INTERVAL not modelled (rocelab's watchdog watches"
                         + " continuously): GLOBAL=200");
     }
