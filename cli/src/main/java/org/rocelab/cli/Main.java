@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             PerftestCommand.class,
             ImportHpccCommand.class,
+            ImportSonicCommand.class,
+            ExportSonicCommand.class,
             BenchCommand.class
         })
 public final class Main implements Runnable {

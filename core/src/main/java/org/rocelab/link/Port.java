@@ -105,6 +105,11 @@ public final class Port implements PacketSink {
      * for a priority neither pauses nor counts PFC for it (the seed's "PFC on one hop only").
      * Changeable during a run: priorities paused when PFC is turned off for them resume at once.
      */
+    /** The priorities whose received PFC this port honours, bit n = priority n. */
+    public int pfcEnabledMask() {
+        return pfcEnabledMask;
+    }
+
     public void pfcEnabled(int priorityMask) {
         this.pfcEnabledMask = priorityMask & 0xFF;
         int released = pausedMask & ~pfcEnabledMask;

@@ -121,9 +121,12 @@ public final class FabricBuilder {
         return p;
     }
 
-    /** Cable length for the headroom formula and VLAN membership from {@code switches.<sw>.vlans}. */
+    /**
+     * Cable length for the headroom formula, VLAN membership from {@code switches.<sw>.vlans} and
+     * the port's own settings ({@code switches.<sw>.ports.<peer>}).
+     */
     private static PortOptions portOptions(SwitchSpec spec, String peer, LinkConfig cfg) {
-        PortOptions o = PortOptions.DEFAULT.withCableLength(cfg.lengthM());
+        PortOptions o = PortSettings.apply(spec, spec.port(peer), PortOptions.DEFAULT.withCableLength(cfg.lengthM()));
         List<Integer> member = new ArrayList<>();
         for (Map.Entry<Integer, List<String>> v : spec.vlans().entrySet()) {
             if (v.getValue().contains(peer)) {

@@ -157,6 +157,16 @@ public final class ScenarioRun {
         }
         ResultCollector.collect(fabric, result);
         result.baseRttPs(largestBaseRttPs());
+        for (String sw : scenario.switches()) {
+            for (java.util.Map.Entry<String, org.rocelab.scenario.PortSpec> p :
+                    scenario.switchSpec(sw).ports().entrySet()) {
+                result.topology()
+                        .portName(
+                                sw + ":" + p.getKey(),
+                                p.getValue().name(),
+                                p.getValue().alias());
+            }
+        }
         QpReport.collect(fabric, workloads, result);
         RouteReport.collect(fabric, result);
         result.simulatedPs(end).events(sim.events());

@@ -151,4 +151,20 @@ final class FabricChecks {
         }
         return new OutputSpec.ReportPicks(flows, ports);
     }
+
+    /** Per-port settings name neighbours of the switch ({@code switches.<sw>.ports.<peer>}). */
+    static void ports(SwitchSpec spec, String sw, TopologyLayout layout, Field at) {
+        for (String peer : spec.ports().keySet()) {
+            if (layout.cable(sw, peer) == null) {
+                List<String> peers = new java.util.ArrayList<>();
+                for (TopologyLayout.Cable c : layout.cablesAt(sw)) {
+                    peers.add(c.peerOf(sw));
+                }
+                throw at.get("ports")
+                        .get(peer)
+                        .error(sw + " has no port facing '" + peer + "' (ports are named by their peer: "
+                                + Names.summary(peers) + ")");
+            }
+        }
+    }
 }

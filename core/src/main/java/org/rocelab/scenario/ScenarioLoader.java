@@ -228,6 +228,9 @@ public final class ScenarioLoader {
         }
 
         Field swF = r.get("switch");
+        if (swF.get("ports").present()) {
+            throw swF.get("ports").error("per-port settings go under switches.<name>.ports.<peer>, not switch");
+        }
         SwitchSpec switchDefaults = SwitchReader.read(swF);
         Map<String, SwitchSpec> switchOverrides = new LinkedHashMap<>();
         for (String sw : r.get("switches").keys()) {
@@ -252,6 +255,7 @@ public final class ScenarioLoader {
             SwitchSpec spec = switchOverrides.getOrDefault(sw, switchDefaults);
             FabricChecks.headroom(spec, sw, ports.get(sw), at);
             FabricChecks.neighbours(spec, sw, layout, at);
+            FabricChecks.ports(spec, sw, layout, at);
         }
 
         List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir, dataDir);

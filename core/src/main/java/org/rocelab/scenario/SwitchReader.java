@@ -73,9 +73,10 @@ final class SwitchReader {
         RoutingSpec routing = new RoutingSpec(
                 delayOrNever(r.get("local_repair"), RoutingSpec.DEFAULT.localRepairPs()),
                 delayOrNever(r.get("convergence"), RoutingSpec.DEFAULT.convergencePs()));
+        Map<String, PortSpec> ports = PortReader.read(s.get("ports"), mtu, ecn, size);
         return new SwitchSpec(
                 mtu, trust, dscpToTc, pcpToTc, tcToPg, tcToQueue, lossless, buffer, pfc, ecn, scheduler, acl, ecmp,
-                routes, vlans, macAge, routing);
+                routes, vlans, macAge, routing, ports);
     }
 
     /** A delay with a unit ({@code 50us}, {@code 100ms}), or {@code never}. */
@@ -129,6 +130,12 @@ final class SwitchReader {
         for (int tc : lossless) {
             out.put(tc, EcnSpec.AZURE_LOSSLESS);
         }
+        return ecnOver(f, out, bufferBytes);
+    }
+
+    /** {@code f}'s ECN entries overlaid on {@code out} (the defaults, or a port's switch's map). */
+    static Map<Integer, EcnSpec> ecnOver(Field f, Map<Integer, EcnSpec> start, long bufferBytes) {
+        Map<Integer, EcnSpec> out = new TreeMap<>(start);
         for (Map.Entry<Integer, Field> e : f.intKeyed(0, 7, "a TC").entrySet()) {
             Field v = e.getValue();
             if (v.node().isString()) {

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param vlans VLAN id → member ports (named by peer) bridged in that VLAN
  * @param macAgePs MAC table ageing, ps (default 600 s, SONiC FDB ageing)
  * @param routing local repair and routing convergence delays after a link changes state
+ * @param ports per-port settings by peer name ({@code switches.<name>.ports.<peer>}); ports not
+ *     listed use the switch's values
  */
 public record SwitchSpec(
         int mtu,
@@ -43,7 +45,8 @@ public record SwitchSpec(
         Map<String, List<String>> routes,
         Map<Integer, List<String>> vlans,
         long macAgePs,
-        RoutingSpec routing) {
+        RoutingSpec routing,
+        Map<String, PortSpec> ports) {
     public SwitchSpec {
         dscpToTc = List.copyOf(dscpToTc);
         pcpToTc = List.copyOf(pcpToTc);
@@ -54,6 +57,12 @@ public record SwitchSpec(
         acl = List.copyOf(acl);
         routes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(routes));
         vlans = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(vlans));
+        ports = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ports));
+    }
+
+    /** The settings of the port facing {@code peer} ({@link PortSpec#NONE} when it has none of its own). */
+    public PortSpec port(String peer) {
+        return ports.getOrDefault(peer, PortSpec.NONE);
     }
 
     public boolean isLossless(int tc) {

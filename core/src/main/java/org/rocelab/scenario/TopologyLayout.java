@@ -148,7 +148,7 @@ public record TopologyLayout(List<String> hosts, List<String> switches, List<Cab
             fatTree(ft.k(), link, hosts, switches, cables);
         } else if (spec instanceof TopologySpec.Explicit ex) {
             for (String n : ex.nodes()) {
-                (isHostName(n) ? hosts : switches).add(n);
+                (ex.isHost(n) ? hosts : switches).add(n);
             }
             for (TopologySpec.ExplicitLink l : ex.links()) {
                 cables.add(new Cable(l.a(), l.b(), l.config()));

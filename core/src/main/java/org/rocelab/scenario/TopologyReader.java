@@ -109,7 +109,14 @@ final class TopologyReader {
             }
             links.add(new TopologySpec.ExplicitLink(a, b, link(l, link)));
         }
-        return new TopologySpec.Explicit(nodes, links, link);
+        List<String> hosts = t.get("hosts").names(List.of());
+        List<Field> hostFields = t.get("hosts").elements();
+        for (int i = 0; i < hosts.size(); i++) {
+            if (!nodes.contains(hosts.get(i))) {
+                throw hostFields.get(i).error(Names.unknown("node", hosts.get(i), nodes));
+            }
+        }
+        return new TopologySpec.Explicit(nodes, links, link, hosts);
     }
 
     private static TopologySpec hpcc(Field file, Path baseDir, LinkConfig link) {

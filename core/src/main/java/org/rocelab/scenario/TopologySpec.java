@@ -36,11 +36,21 @@ public sealed interface TopologySpec {
      */
     record FatTree(int k, LinkConfig link) implements TopologySpec {}
 
-    /** Named nodes (names {@code h<digits>} are hosts, the rest switches) and cables. */
-    record Explicit(List<String> nodes, List<ExplicitLink> links, LinkConfig link) implements TopologySpec {
+    /**
+     * Named nodes and cables. Hosts are the nodes listed in {@code hosts} and, when that list is
+     * empty, the names {@code h<digits>}; the rest are switches.
+     */
+    record Explicit(List<String> nodes, List<ExplicitLink> links, LinkConfig link, List<String> hosts)
+            implements TopologySpec {
         public Explicit {
             nodes = List.copyOf(nodes);
             links = List.copyOf(links);
+            hosts = List.copyOf(hosts);
+        }
+
+        /** Whether node {@code n} is a host. */
+        public boolean isHost(String n) {
+            return hosts.isEmpty() ? TopologyLayout.isHostName(n) : hosts.contains(n);
         }
     }
 

@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * The fabric's shape for topology.json and the report's graph: nodes (hosts and switches) in the
- * order the topology builder created them, and cables with their speed.
+ * order the topology builder created them, cables with their speed, and the second names of ports
+ * that have them (the switch's own port names, e.g. from an imported SONiC CONFIG_DB).
  */
 public final class TopologyInfo {
     /** What a node is. */
@@ -31,6 +32,23 @@ public final class TopologyInfo {
     private final List<Node> nodes = new ArrayList<>();
     private final Set<String> names = new HashSet<>();
     private final List<Link> links = new ArrayList<>();
+    private final java.util.Map<String, PortName> portNames = new java.util.LinkedHashMap<>();
+
+    /** A port's second names, as the switch's own configuration calls it (SONiC {@code Ethernet0}, alias {@code etp1}). */
+    public record PortName(String name, String alias) {}
+
+    /** Records the gear's names of port {@code port} ({@code leaf0:server0}); either may be null. */
+    public TopologyInfo portName(String port, String name, String alias) {
+        if (name != null || alias != null) {
+            portNames.put(port, new PortName(name, alias));
+        }
+        return this;
+    }
+
+    /** Ports with second names, in the order recorded. */
+    public java.util.Map<String, PortName> portNames() {
+        return Collections.unmodifiableMap(portNames);
+    }
 
     /** Adds a node; names are unique. */
     public TopologyInfo node(String name, Kind kind) {

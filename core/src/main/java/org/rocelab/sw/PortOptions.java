@@ -17,8 +17,23 @@ public record PortOptions(
         int accessVlan,
         int[] trunkVlans,
         long headroomBytes,
-        EcnProfile ecn) {
-    public static final PortOptions DEFAULT = new PortOptions(0, null, -1, -1, 0, new int[0], -1, null);
+        EcnProfile ecn,
+        int losslessMask,
+        EcnProfile[] ecnByTc) {
+    public static final PortOptions DEFAULT = new PortOptions(0, null, -1, -1, 0, new int[0], -1, null, -1, null);
+
+    /** The options of the form before per-port lossless TCs and per-TC ECN (both: the switch's). */
+    public PortOptions(
+            int mtu,
+            Trust trust,
+            double cableLengthM,
+            int defaultTc,
+            int accessVlan,
+            int[] trunkVlans,
+            long headroomBytes,
+            EcnProfile ecn) {
+        this(mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn, -1, null);
+    }
 
     public PortOptions {
         if (mtu != 0 && (mtu < 64 || mtu > SwitchConfig.MAX_MTU)) {
@@ -31,6 +46,15 @@ public record PortOptions(
             throw new IllegalArgumentException("port.vlan: expected 1-4094, got " + accessVlan);
         }
         trunkVlans = trunkVlans.clone();
+        if (losslessMask < -1 || losslessMask > 0xFF) {
+            throw new IllegalArgumentException("port.lossless: expected a mask of TCs 0-7, got " + losslessMask);
+        }
+        if (ecnByTc != null) {
+            if (ecnByTc.length != 8) {
+                throw new IllegalArgumentException("port.ecn: expected 8 traffic classes, got " + ecnByTc.length);
+            }
+            ecnByTc = ecnByTc.clone();
+        }
         for (int v : trunkVlans) {
             if (v < 1 || v > 4094) {
                 throw new IllegalArgumentException("port.trunk: VLAN " + v + " outside 1-4094");
@@ -43,44 +67,84 @@ public record PortOptions(
         return trunkVlans.clone();
     }
 
+    @Override
+    public EcnProfile[] ecnByTc() {
+        return ecnByTc == null ? null : ecnByTc.clone();
+    }
+
+    /**
+     * This port's lossless TCs as a mask (SONiC PORT_QOS_MAP {@code pfc_enable} of one port),
+     * overriding the switch's.
+     */
+    public PortOptions withLossless(int tcMask) {
+        return new PortOptions(
+                mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn, tcMask, ecnByTc);
+    }
+
+    /**
+     * ECN profile of each TC of this port (SONiC QUEUE {@code wred_profile} per port), null for no
+     * marking on that TC; replaces the switch's profiles and {@link #ecn()}.
+     */
+    public PortOptions withEcnByTc(EcnProfile[] byTc) {
+        return new PortOptions(
+                mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn, losslessMask, byTc);
+    }
+
     /** Whether the port bridges (belongs to at least one VLAN). */
     public boolean bridged() {
         return accessVlan != 0 || trunkVlans.length > 0;
     }
 
     public PortOptions withMtu(int v) {
-        return new PortOptions(v, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn);
+        return new PortOptions(
+                v, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn, losslessMask, ecnByTc);
     }
 
     public PortOptions withTrust(Trust v) {
-        return new PortOptions(mtu, v, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn);
+        return new PortOptions(
+                mtu, v, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn, losslessMask, ecnByTc);
     }
 
     public PortOptions withCableLength(double metres) {
-        return new PortOptions(mtu, trust, metres, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn);
+        return new PortOptions(
+                mtu, trust, metres, defaultTc, accessVlan, trunkVlans, headroomBytes, ecn, losslessMask, ecnByTc);
     }
 
     public PortOptions withDefaultTc(int tc) {
-        return new PortOptions(mtu, trust, cableLengthM, tc, accessVlan, trunkVlans, headroomBytes, ecn);
+        return new PortOptions(
+                mtu, trust, cableLengthM, tc, accessVlan, trunkVlans, headroomBytes, ecn, losslessMask, ecnByTc);
     }
 
     /** Headroom of this port's lossless PGs in bytes, overriding the switch setting. */
     public PortOptions withHeadroom(long bytes) {
-        return new PortOptions(mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, bytes, ecn);
+        return new PortOptions(
+                mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, bytes, ecn, losslessMask, ecnByTc);
     }
 
     /** ECN profile of this port's queues (on the TCs where the switch marks), overriding the switch's. */
     public PortOptions withEcn(EcnProfile profile) {
-        return new PortOptions(mtu, trust, cableLengthM, defaultTc, accessVlan, trunkVlans, headroomBytes, profile);
+        return new PortOptions(
+                mtu,
+                trust,
+                cableLengthM,
+                defaultTc,
+                accessVlan,
+                trunkVlans,
+                headroomBytes,
+                profile,
+                losslessMask,
+                ecnByTc);
     }
 
     /** An access port of {@code vid} (untagged). */
     public PortOptions withAccessVlan(int vid) {
-        return new PortOptions(mtu, trust, cableLengthM, defaultTc, vid, trunkVlans, headroomBytes, ecn);
+        return new PortOptions(
+                mtu, trust, cableLengthM, defaultTc, vid, trunkVlans, headroomBytes, ecn, losslessMask, ecnByTc);
     }
 
     /** A trunk port carrying {@code vids} tagged. */
     public PortOptions withTrunkVlans(int... vids) {
-        return new PortOptions(mtu, trust, cableLengthM, defaultTc, accessVlan, vids, headroomBytes, ecn);
+        return new PortOptions(
+                mtu, trust, cableLengthM, defaultTc, accessVlan, vids, headroomBytes, ecn, losslessMask, ecnByTc);
     }
 }

@@ -283,22 +283,36 @@ public final class Switch {
         }
         double cable = opts.cableLengthM() >= 0 ? opts.cableLengthM() : cfg.cableLengthM();
         int mtu = opts.mtu() > 0 ? opts.mtu() : cfg.mtu();
-        long headroom = losslessPgMask == 0
-                ? 0
-                : opts.headroomBytes() >= 0 ? opts.headroomBytes() : cfg.headroomFor(speedBps, cable);
-        int index = mmu.addPort(headroom, losslessPgMask, losslessQueueMask);
+        int tcMask = opts.losslessMask() >= 0 ? opts.losslessMask() : losslessMask;
+        int pgMask = tcMask == losslessMask ? losslessPgMask : 0;
+        int queueMask = tcMask == losslessMask ? losslessQueueMask : 0;
+        int[] prios = pgPriorities;
+        if (tcMask != losslessMask) {
+            prios = new int[8];
+            for (int tc = 0; tc < 8; tc++) {
+                if ((tcMask >>> tc & 1) != 0) {
+                    pgMask |= 1 << tcToPg[tc];
+                    queueMask |= 1 << tcToQueue[tc];
+                    prios[tcToPg[tc]] |= 1 << tc;
+                }
+            }
+        }
+        long headroom =
+                pgMask == 0 ? 0 : opts.headroomBytes() >= 0 ? opts.headroomBytes() : cfg.headroomFor(speedBps, cable);
+        int index = mmu.addPort(headroom, pgMask, queueMask);
         Port port = new Port(sim, pool, name + ":" + portName);
-        port.pfcEnabled(cfg.losslessMask());
+        port.pfcEnabled(tcMask);
         int maxFrame = Math.max(mtu, cfg.mtu()) + 26;
         EgressQueues queues = new EgressQueues(this, index, new DwrrScheduler(cfg.scheduler(), maxFrame));
         PfcGenerator pfc = new PfcGenerator(
-                sim, port, portMac(index), cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), pgPriorities);
-        PfcWatchdog wd = new PfcWatchdog(sim, port, watchdog, losslessQueueMask, this, index);
+                sim, port, portMac(index), cfg.pauseMode(), cfg.pauseQuanta(), cfg.pauseRefresh(), prios);
+        PfcWatchdog wd = new PfcWatchdog(sim, port, watchdog, queueMask, this, index);
         queues.watchdog(wd);
         WredMarker[] wred = new WredMarker[8];
+        EcnProfile[] byTc = opts.ecnByTc();
         for (int tc = 0; tc < 8; tc++) {
-            EcnProfile e = cfg.ecn().get(tc);
-            if (e != null && opts.ecn() != null) {
+            EcnProfile e = byTc != null ? byTc[tc] : cfg.ecn().get(tc);
+            if (byTc == null && e != null && opts.ecn() != null) {
                 e = opts.ecn();
             }
             int q = tcToQueue[tc];

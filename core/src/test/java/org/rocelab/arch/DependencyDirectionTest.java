@@ -103,4 +103,22 @@ class DependencyDirectionTest {
                 .resideInAPackage("org.rocelab.wire..")
                 .check(CORE);
     }
+
+    /** Gear import/export (compat.sonic, compat.mlx5) writes scenarios; the model never reads gear files. */
+    @Test
+    void theModelDoesNotKnowGearFormats() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "org.rocelab.scenario..",
+                        "org.rocelab.run..",
+                        "org.rocelab.nic..",
+                        "org.rocelab.sw..",
+                        "org.rocelab.topo..",
+                        "org.rocelab.stats..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.rocelab.compat.sonic..", "org.rocelab.compat.mlx5..")
+                .check(CORE);
+    }
 }
