@@ -336,6 +336,9 @@ public final class Misconfigurations {
         for (String sw : s.switches()) {
             List<AclRule> acl = s.switchSpec(sw).acl();
             for (int i = 0; i < acl.size(); i++) {
+                if (acl.get(i).permitsAllRoceV2()) {
+                    break;
+                }
                 if (acl.get(i).deniesRoceV2()) {
                     warn(
                             "acl.blocks_roce",
