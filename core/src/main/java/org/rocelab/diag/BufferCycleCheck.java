@@ -20,7 +20,8 @@ import org.rocelab.scenario.Trust;
  * dependencies among switch ports can freeze every queue on it (PFC deadlock). Paths come from
  * the scenario's routes ({@link Paths}); a cycle every edge of which is forced (one next hop) is a
  * warning, one that needs particular ECMP choices is info. The fix removes the static routes
- * whose hops close the cycle, so shortest paths (loop-free, up-down in a Clos) return.
+ * whose hops close the cycle and adds the up*&#47;down* routes ({@link UpDownRoutes}) where they
+ * differ from shortest paths, so no cycle is left even through ECMP choices.
  */
 final class BufferCycleCheck implements Check {
     /** Per pair, at most this many ECMP path alternatives are followed. */
@@ -97,10 +98,16 @@ final class BufferCycleCheck implements Check {
                 routesToDrop.computeIfAbsent(r[0], k -> new LinkedHashSet<>()).add(r[1]);
             }
         }
+        Map<String, Map<String, List<String>>> upDown = new UpDownRoutes(s).routes(in.paths());
+        java.util.Set<String> touched = new java.util.TreeSet<>(routesToDrop.keySet());
+        touched.addAll(upDown.keySet());
         List<String> fix = new ArrayList<>();
-        for (Map.Entry<String, Set<String>> r : routesToDrop.entrySet()) {
-            fix.add("switches." + r.getKey() + ".routes="
-                    + without(s.switchSpec(r.getKey()).routes(), r.getValue()));
+        for (String sw : touched) {
+            Map<String, List<String>> routes =
+                    new LinkedHashMap<>(s.switchSpec(sw).routes());
+            routes.keySet().removeAll(routesToDrop.getOrDefault(sw, Set.of()));
+            routes.putAll(upDown.getOrDefault(sw, Map.of()));
+            fix.add("switches." + sw + ".routes=" + without(routes, Set.of()));
         }
         List<Evidence> ev = new ArrayList<>();
         for (Map.Entry<String, Set<String>> r : routesToDrop.entrySet()) {
@@ -124,7 +131,9 @@ final class BufferCycleCheck implements Check {
                         + " (no bytes move, nothing is dropped)."
                         + (fix.isEmpty()
                                 ? " Use loop-free (up*/down*) routing."
-                                : " The static routes named close the cycle; without them shortest paths return.")
+                                : " The fix removes the static routes that close the cycle and routes up*/down*"
+                                        + " (the shortest paths in a Clos; in a ring, the turn that closes it is not"
+                                        + " taken).")
                         + " The PFC watchdog only mitigates a deadlock, by dropping.",
                 fix,
                 0));

@@ -39,7 +39,7 @@ final class EcmpCheck implements Check {
         Map<String, Set<String>> groups = new TreeMap<>();
         Map<String, Set<String>> flows = new TreeMap<>();
         Map<String, Set<Integer>> workloads = new TreeMap<>();
-        for (String[] pair : in.paths().pairs()) {
+        for (String[] pair : in.paths().pairs(false)) {
             for (List<Paths.Hop> path : in.paths().paths(pair[0], pair[1], 16)) {
                 for (int i = 1; i < path.size(); i++) {
                     String sw = Topo.node(path.get(i).port());

@@ -36,6 +36,14 @@ final class Paths {
 
     /** The (src, dst) RoCE pairs of the workloads, in order, each once. */
     List<String[]> pairs() {
+        return pairs(true);
+    }
+
+    /**
+     * The pairs; with {@code groups} also ring neighbours of each {@code hosts} group (all-reduce
+     * rings; for {@code flows} mixes an approximation, their pairs being drawn at random).
+     */
+    List<String[]> pairs(boolean groups) {
         Map<String, String[]> out = new LinkedHashMap<>();
         for (WorkloadSpec w : s.workloads()) {
             if (w.kind() == WorkloadKind.TCP) {
@@ -52,7 +60,7 @@ final class Paths {
                     out.putIfAbsent(f + ">" + w.to().get(0), new String[] {f, w.to().get(0)});
                 }
             }
-            List<String> g = w.hosts();
+            List<String> g = groups ? w.hosts() : List.of();
             for (int i = 0; i < g.size() && g.size() <= 64; i++) {
                 for (String b : List.of(g.get((i + 1) % g.size()))) {
                     if (!b.equals(g.get(i))) {
@@ -75,6 +83,11 @@ final class Paths {
             }
             return out;
         }
+        return shortestHops(sw, dst);
+    }
+
+    /** The shortest-path (ECMP) next hops of {@code sw} toward host {@code dst}, static routes aside. */
+    List<Hop> shortestHops(String sw, String dst) {
         Map<String, Integer> d = dist(dst);
         Integer here = d.get(sw);
         List<String> next = new ArrayList<>();
