@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             RunCommand.class,
             ValidateCommand.class,
+            DoctorCommand.class,
             PerftestCommand.class,
             ImportHpccCommand.class,
             BenchCommand.class

@@ -35,7 +35,15 @@ public final class ReportWriter {
      * @throws IllegalArgumentException if summary.json is missing or a file is malformed
      */
     public static Path write(Path dir) throws IOException {
-        String html = render(dir);
+        return write(dir, null);
+    }
+
+    /**
+     * As {@link #write(Path)}, with a Doctor section showing {@code doctor} (doctor.json's
+     * content: checks, findings, verify) when it is not null.
+     */
+    public static Path write(Path dir, tools.jackson.databind.JsonNode doctor) throws IOException {
+        String html = render(dir, doctor);
         Path out = dir.resolve(REPORT);
         Files.writeString(out, html, StandardCharsets.UTF_8);
         return out;
@@ -43,7 +51,14 @@ public final class ReportWriter {
 
     /** The page's text for the out/ folder {@code dir}. */
     static String render(Path dir) throws IOException {
+        return render(dir, null);
+    }
+
+    static String render(Path dir, tools.jackson.databind.JsonNode doctor) throws IOException {
         var data = ReportData.build(dir);
+        if (doctor != null) {
+            data.set("doctor", doctor);
+        }
         String template = resource(TEMPLATE_RESOURCE);
         String echarts = resource(ECHARTS_RESOURCE);
         if (echarts.contains("</script")) {
