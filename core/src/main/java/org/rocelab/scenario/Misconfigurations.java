@@ -39,7 +39,6 @@ public final class Misconfigurations {
         m.dcqcnKnobs();
         m.roceVersions();
         m.pcieSlots();
-        m.headroom();
         return new ArrayList<>(m.out.values());
     }
 
@@ -500,38 +499,6 @@ public final class Misconfigurations {
             String[] p = f.getKey().split("\u0000", -1);
             String hosts = Names.summary(f.getValue());
             warn("pcie.too_narrow", p[0], hosts, p[1].replace("%H", hosts), p[2]);
-        }
-    }
-
-    /** A fixed PFC headroom below SONiC's estimate for a port's speed, cable length and MTU. */
-    private void headroom() {
-        Map<String, List<TopologyLayout.Cable>> ports = s.layout().adjacency();
-        for (String sw : s.switches()) {
-            SwitchSpec spec = s.switchSpec(sw);
-            if (spec.pfc().headroomAuto() || spec.lossless().isEmpty()) {
-                continue;
-            }
-            long worst = 0;
-            String at = null;
-            for (TopologyLayout.Cable c : ports.get(sw)) {
-                long need =
-                        HeadroomEstimate.bytes(c.config().speedBps(), c.config().lengthM(), spec.mtu());
-                if (need > worst) {
-                    worst = need;
-                    at = sw + ":" + c.peerOf(sw);
-                }
-            }
-            if (spec.pfc().headroomBytes() < worst) {
-                warn(
-                        "headroom.too_small",
-                        swKey(sw, "pfc.headroom"),
-                        sw,
-                        "PFC headroom " + spec.pfc().headroomBytes() + " bytes on " + sw + " is below the "
-                                + worst + " bytes SONiC's estimate needs on " + at
-                                + " (cable length, speed and MTU): frames in flight after XOFF overflow it"
-                                + " (headroom drops in a lossless class)",
-                        swKey(sw, "pfc.headroom") + "=" + worst);
-            }
         }
     }
 
