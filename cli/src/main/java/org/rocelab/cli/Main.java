@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             ValidateCommand.class,
+            DoctorCommand.class,
             PerftestCommand.class,
             ImportHpccCommand.class,
             ImportSonicCommand.class,

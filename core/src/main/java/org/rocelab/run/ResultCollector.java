@@ -76,6 +76,12 @@ final class ResultCollector {
                     put(table, name, portName, sc.wred(local));
                     put(table, name, portName, sc.watermarks(local));
                     put(table, name, portName, sc.pfcwd(local));
+                    table.set(
+                            name,
+                            portName,
+                            CounterTable.ALL,
+                            org.rocelab.stats.CounterNames.RX_ERR,
+                            sw.port(i).port().counters().rxFcsErrors);
                 }
                 put(table, name, CounterTable.NODE, sc.bufferPool());
                 put(table, name, CounterTable.NODE, sc.drops());

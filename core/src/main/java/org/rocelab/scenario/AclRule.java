@@ -14,6 +14,17 @@ package org.rocelab.scenario;
  * @param dscp DSCP or -1
  */
 public record AclRule(boolean permit, int proto, String srcIp, String dstIp, int srcPort, int dstPort, int dscp) {
+    /** Whether this rule permits every RoCEv2 packet (UDP 4791, no other match): later rules never see one. */
+    public boolean permitsAllRoceV2() {
+        return permit
+                && (proto == -1 || proto == 17)
+                && (dstPort == -1 || dstPort == 4791)
+                && srcIp == null
+                && dstIp == null
+                && srcPort == -1
+                && dscp == -1;
+    }
+
     /** Whether this rule denies RoCEv2 traffic (UDP destination port 4791) of some flow. */
     public boolean deniesRoceV2() {
         return !permit && (proto == -1 || proto == 17) && (dstPort == -1 || dstPort == 4791);

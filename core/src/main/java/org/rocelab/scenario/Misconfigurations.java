@@ -2,29 +2,61 @@ package org.rocelab.scenario;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Warnings for configurations real fabrics do have (DESIGN.md §3): valid, simulated as written,
- * listed by {@code validate} and explained by the doctor. Each line names the key to look at; a
- * finding that several switches share (a default every switch inherits) is one line listing them.
+ * listed by {@code validate} and explained by the doctor. Each line names the key to look at.
  */
-final class Misconfigurations {
-    /** Stands for the switches a finding applies to, in a message template. */
-    private static final String SWITCHES = "%S";
-
+public final class Misconfigurations {
     private final Scenario s;
-    /** Message template ("key: message", maybe with {@link #SWITCHES}) → the switches it was found on. */
-    private final Map<String, Set<String>> out = new LinkedHashMap<>();
+    private final Map<String, Misconfiguration> out = new LinkedHashMap<>();
 
     private Misconfigurations(Scenario s) {
         this.s = s;
     }
 
+    /** Stands for the switches a warning applies to, while warnings are grouped. */
+    private static final String SWITCHES = "\u0001S";
+
+    /**
+     * The lines {@code validate} prints: one per misconfiguration, except that findings which differ
+     * only in the switch they name (a default every switch inherits, under the same key) are one
+     * line listing the switches.
+     */
     static List<String> find(Scenario s) {
+        List<java.util.regex.Pattern> names = new ArrayList<>();
+        for (String sw : s.switches()) {
+            names.add(java.util.regex.Pattern.compile("(?<![\\w:.])" + java.util.regex.Pattern.quote(sw) + "(?![\\w:])"));
+        }
+        Map<String, java.util.Set<String>> groups = new LinkedHashMap<>();
+        for (Misconfiguration m : all(s)) {
+            String line = m.warning();
+            java.util.Set<String> found = new java.util.LinkedHashSet<>();
+            for (int i = 0; i < names.size(); i++) {
+                java.util.regex.Matcher x = names.get(i).matcher(line);
+                if (x.find()) {
+                    found.add(s.switches().get(i));
+                    line = x.replaceAll(java.util.regex.Matcher.quoteReplacement(SWITCHES));
+                }
+            }
+            if (found.size() != 1) {
+                line = m.warning();
+                found.clear();
+            }
+            groups.computeIfAbsent(line, k -> new java.util.LinkedHashSet<>()).addAll(found);
+        }
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, java.util.Set<String>> g : groups.entrySet()) {
+            lines.add(g.getValue().isEmpty() ? g.getKey() : g.getKey().replace(SWITCHES, Names.summary(new ArrayList<>(g.getValue()))));
+        }
+        return lines;
+    }
+
+    /** Every misconfiguration of {@code s}, in check order, each once. */
+    public static List<Misconfiguration> all(Scenario s) {
         Misconfigurations m = new Misconfigurations(s);
         m.pfcAcrossSwitches();
         m.hostsVsSwitches();
@@ -34,11 +66,9 @@ final class Misconfigurations {
         m.acls();
         m.roceV1();
         m.dcqcnKnobs();
-        List<String> lines = new ArrayList<>();
-        for (Map.Entry<String, Set<String>> e : m.out.entrySet()) {
-            lines.add(e.getKey().replace(SWITCHES, Names.summary(new ArrayList<>(e.getValue()))));
-        }
-        return lines;
+        m.roceVersions();
+        m.pcieSlots();
+        return new ArrayList<>(m.out.values());
     }
 
     private String nicKey(String host, String key) {
@@ -49,13 +79,8 @@ final class Misconfigurations {
         return (s.switchOverrides().containsKey(sw) ? "switches." + sw : "switch") + "." + key;
     }
 
-    private void warn(String key, String message) {
-        out.computeIfAbsent(key + ": " + message, k -> new LinkedHashSet<>());
-    }
-
-    /** A finding on switch {@code sw}; {@code template} names it as {@link #SWITCHES}. */
-    private void warnAt(String key, String template, String sw) {
-        out.computeIfAbsent(key + ": " + template, k -> new LinkedHashSet<>()).add(sw);
+    private void warn(String id, String key, String place, String message, String... fix) {
+        out.putIfAbsent(key + ": " + message, new Misconfiguration(id, key, place, message, List.of(fix)));
     }
 
     /** Cables whose two ends run different FEC modes: such a link never comes up. */
@@ -68,10 +93,14 @@ final class Misconfigurations {
                 String key = s.topology() instanceof TopologySpec.Explicit
                         ? "topology.links." + i + ".fec"
                         : "topology.link.fec";
+                String port = s.layout().isSwitch(c.a()) ? c.a() + ":" + c.b() : c.b() + ":" + c.a();
                 warn(
+                        "phy.fec_mismatch",
                         key,
+                        port,
                         c.a() + " runs " + name(l.fec()) + " FEC and " + c.b() + " runs " + name(l.fecB())
-                                + ": the link between them never comes up and every frame sent into it is dropped");
+                                + ": the link between them never comes up and every frame sent into it is dropped",
+                        key + "=" + name(l.fec()));
             }
         }
     }
@@ -100,12 +129,14 @@ final class Misconfigurations {
         for (String sw : s.switches()) {
             List<Integer> l = s.switchSpec(sw).lossless();
             if (!l.equals(common)) {
-                warnAt(
+                warn(
+                        "pfc.one_hop",
                         swKey(sw, "lossless"),
-                        "lossless TCs " + l + " on " + SWITCHES + " differ from " + common + " on " + ref
-                                + " and others: PFC is not on every hop, lossless traffic crossing " + SWITCHES
+                        sw,
+                        "lossless TCs " + l + " on " + sw + " differ from " + common + " on " + ref
+                                + " and others: PFC is not on every hop, lossless traffic crossing " + sw
                                 + " can be dropped",
-                        sw);
+                        swKey(sw, "lossless") + "=" + common);
             }
         }
     }
@@ -113,7 +144,7 @@ final class Misconfigurations {
     /** NIC vs the switch it is cabled to: PFC, classification, trust and MTU; one line per finding for all hosts. */
     private void hostsVsSwitches() {
         boolean tcp = s.workloads().stream().anyMatch(w -> w.kind() == WorkloadKind.TCP);
-        Map<String, List<Set<String>>> byFinding = new LinkedHashMap<>();
+        Map<String, List<String>> byFinding = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : s.layout().hostAttachments().entrySet()) {
             String h = e.getKey();
             NicSpec nic = s.nic(h);
@@ -127,72 +158,111 @@ final class Misconfigurations {
                 List<String[]> found = new ArrayList<>();
                 if (untaggedOnPcp) {
                     found.add(new String[] {
+                        "trust.mismatch",
                         swKey(sw, "trust"),
-                        SWITCHES + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
-                                + " is dscp): all of them land in TC " + tc
+                        sw,
+                        sw + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
+                                + " is dscp): all of them land in TC " + tc,
+                        swKey(sw, "trust") + "=dscp"
                     });
                 }
                 if (spec.isLossless(tc) && !nic.pfcEnabled(tc)) {
                     found.add(new String[] {
+                        "pfc.nic_switch_mismatch",
                         nicKey(h, "pfc"),
-                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + SWITCHES
-                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore "
-                                + SWITCHES + "'s pauses (lossless on the switch but not the NIC)"
+                        "%H",
+                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + sw
+                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore " + sw
+                                + "'s pauses (lossless on the switch but not the NIC)",
+                        nicKey(h, "pfc") + "=" + with(nic.pfc(), tc)
                     });
                 }
                 if (nic.pfcEnabled(nic.pcp()) && !spec.isLossless(tc)) {
+                    boolean remap = spec.trust() == Trust.DSCP && tc != nic.pcp() && spec.isLossless(nic.pcp());
+                    String key = swKey(sw, spec.trust() == Trust.DSCP && tc != nic.pcp() ? "dscp_to_tc" : "lossless");
                     found.add(new String[] {
-                        swKey(sw, spec.trust() == Trust.DSCP && tc != nic.pcp() ? "dscp_to_tc" : "lossless"),
+                        untaggedOnPcp ? "trust.mismatch" : "pfc.nic_switch_mismatch",
+                        key,
+                        sw,
                         "RoCE traffic of %H ("
-                                + how + ") maps to TC " + tc + " on " + SWITCHES + ", which is lossy, while "
+                                + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while "
                                 + nicKey(h, "pfc")
-                                + " enables priority " + nic.pcp() + ": PFC does not protect it"
+                                + " enables priority " + nic.pcp() + ": PFC does not protect it",
+                        untaggedOnPcp
+                                ? swKey(sw, "trust") + "=dscp"
+                                : remap
+                                        ? swKey(sw, "dscp_to_tc." + nic.dscp()) + "=" + nic.pcp()
+                                        : swKey(sw, "lossless") + "=" + with(spec.lossless(), tc)
                     });
                 }
                 for (int p : nic.pfc()) {
                     if (!spec.isLossless(p) && p != nic.pcp()) {
                         found.add(new String[] {
+                            "pfc.nic_switch_mismatch",
                             nicKey(h, "pfc"),
-                            "PFC priority " + p + " of %H is not lossless on " + SWITCHES + " (lossless "
-                                    + spec.lossless() + ")"
+                            "%H",
+                            "PFC priority " + p + " of %H is not lossless on " + sw + " (lossless " + spec.lossless()
+                                    + ")",
+                            nicKey(h, "pfc") + "=" + spec.lossless()
                         });
                     }
                 }
                 if (nic.maxRoceFrameBytes() > spec.mtu()) {
                     found.add(new String[] {
+                        "mtu.mismatch",
                         swKey(sw, "mtu"),
-                        SWITCHES + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H ("
-                                + nic.maxRoceFrameBytes() + " bytes at path MTU " + nic.mtu()
-                                + "): those frames are dropped"
+                        sw,
+                        sw + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H (" + nic.maxRoceFrameBytes()
+                                + " bytes at path MTU " + nic.mtu() + "): those frames are dropped",
+                        swKey(sw, "mtu") + "=" + Math.max(largestSwitchMtu(), nic.maxRoceFrameBytes())
                     });
                 }
                 int tcpFrame = nic.netdevMtu() + 18 + (nic.trust() == Trust.PCP ? 4 : 0);
                 if (tcp && tcpFrame > spec.mtu()) {
                     found.add(new String[] {
+                        "mtu.mismatch",
                         swKey(sw, "mtu"),
-                        SWITCHES + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
-                                + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped"
+                        sw,
+                        sw + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
+                                + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped",
+                        swKey(sw, "mtu") + "=" + Math.max(largestSwitchMtu(), tcpFrame)
                     });
                 }
                 for (String[] f : found) {
-                    List<Set<String>> places = byFinding.computeIfAbsent(
-                            f[0] + "\u0000" + f[1], k -> List.of(new LinkedHashSet<>(), new LinkedHashSet<>()));
-                    places.get(0).add(h);
-                    places.get(1).add(sw);
+                    byFinding
+                            .computeIfAbsent(String.join("\u0000", f), k -> new ArrayList<>())
+                            .add(h);
                 }
             }
         }
-        for (Map.Entry<String, List<Set<String>>> f : byFinding.entrySet()) {
-            String[] parts = f.getKey().split("\u0000", 2);
-            warn(
-                    parts[0],
-                    parts[1].replace(
-                                    "%H",
-                                    Names.summary(new ArrayList<>(f.getValue().get(0))))
-                            .replace(
-                                    SWITCHES,
-                                    Names.summary(new ArrayList<>(f.getValue().get(1)))));
+        for (Map.Entry<String, List<String>> f : byFinding.entrySet()) {
+            String[] p = f.getKey().split("\u0000", -1);
+            String hosts = Names.summary(f.getValue());
+            warn(p[0], p[1], p[2].replace("%H", hosts), p[3].replace("%H", hosts), p[4]);
         }
+    }
+
+    /** Bytes as a scenario size: {@code 400KB} when a whole number of KB (decimal), else bytes. */
+    private static String size(long bytes) {
+        if (bytes >= 1_000_000 && bytes % 1_000_000 == 0) {
+            return bytes / 1_000_000 + "MB";
+        }
+        return bytes >= 1000 && bytes % 1000 == 0 ? bytes / 1000 + "KB" : Long.toString(bytes);
+    }
+
+    /** {@code list} with {@code x} added, sorted, as YAML ({@code [3, 4]}). */
+    private static String with(List<Integer> list, int x) {
+        java.util.TreeSet<Integer> out = new java.util.TreeSet<>(list);
+        out.add(x);
+        return out.toString();
+    }
+
+    private int largestSwitchMtu() {
+        int m = 0;
+        for (String sw : s.switches()) {
+            m = Math.max(m, s.switchSpec(sw).mtu());
+        }
+        return m;
     }
 
     private void switchToSwitchMtu() {
@@ -214,9 +284,12 @@ final class Misconfigurations {
         for (Map.Entry<String, List<String>> e : peersByFinding.entrySet()) {
             String[] p = e.getKey().split("\u0000");
             warn(
+                    "mtu.mismatch",
                     p[0],
+                    p[1],
                     "mtu " + p[2] + " on " + p[1] + " differs from " + p[3] + " on " + Names.summary(e.getValue())
-                            + ": frames larger than " + p[2] + " are dropped on those hops");
+                            + ": frames larger than " + p[2] + " are dropped on those hops",
+                    p[0] + "=" + p[3]);
         }
     }
 
@@ -236,13 +309,24 @@ final class Misconfigurations {
             pfcBeforeEcn(sw, ports.get(sw));
             for (Map.Entry<Integer, EcnSpec> e : s.switchSpec(sw).ecn().entrySet()) {
                 if (e.getValue().kminBytes() * 20 < typical) {
-                    warnAt(
-                            swKey(sw, "ecn." + e.getKey() + ".kmin"),
-                            "Kmin " + e.getValue().kminBytes() + " bytes on " + SWITCHES
+                    String k = swKey(sw, "ecn." + e.getKey());
+                    List<String> fix = new ArrayList<>();
+                    fix.add(k + ".kmin=" + size(typical));
+                    if (e.getValue().kmaxBytes() < 4 * typical) {
+                        fix.add(k + ".kmax=" + size(4 * typical));
+                    }
+                    if (e.getValue().pmax() > 0.5) {
+                        fix.add(k + ".pmax=0.2");
+                    }
+                    warn(
+                            "ecn.kmin_too_low",
+                            k + ".kmin",
+                            sw,
+                            "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
                                     + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
                                     + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC "
                                     + e.getKey() + " over it is marked and DCQCN slows flows that were not congested",
-                            sw);
+                            fix.toArray(new String[0]));
                 }
             }
         }
@@ -262,15 +346,16 @@ final class Misconfigurations {
         for (int tc : spec.lossless()) {
             EcnSpec ecn = spec.ecn().get(tc);
             if (ecn != null && ecn.kminBytes() >= xoff) {
-                warnAt(
+                warn(
+                        "ecn.thresholds_too_high",
                         swKey(sw, "ecn." + tc + ".kmin"),
-                        "Kmin " + ecn.kminBytes() + " bytes on " + SWITCHES
-                                + " is at or above the PFC point of a lossless PG"
+                        sw,
+                        "Kmin " + ecn.kminBytes() + " bytes on " + sw + " is at or above the PFC point of a lossless PG"
                                 + " fed by one port (about " + xoff + " bytes: dynamic_th "
                                 + spec.buffer().dynamicTh()
                                 + " of a " + pool + "-byte pool): such congestion is paused before any packet of TC "
                                 + tc + " is marked, so DCQCN never slows it",
-                        sw);
+                        swKey(sw, "ecn." + tc + ".kmin") + "=" + size(xoff / 2 / 1000 * 1000));
             }
         }
     }
@@ -279,12 +364,16 @@ final class Misconfigurations {
         for (String sw : s.switches()) {
             List<AclRule> acl = s.switchSpec(sw).acl();
             for (int i = 0; i < acl.size(); i++) {
+                if (acl.get(i).permitsAllRoceV2()) {
+                    break;
+                }
                 if (acl.get(i).deniesRoceV2()) {
-                    warnAt(
+                    warn(
+                            "acl.blocks_roce",
                             swKey(sw, "acl." + i),
-                            "RULE_" + (i + 1) + " on " + SWITCHES
-                                    + " denies UDP 4791: RoCEv2 traffic it matches is dropped",
-                            sw);
+                            sw,
+                            "RULE_" + (i + 1) + " on " + sw + " denies UDP 4791: RoCEv2 traffic it matches is dropped",
+                            swKey(sw, "acl") + "=" + permitRoceFirst(acl));
                 }
             }
         }
@@ -319,25 +408,127 @@ final class Misconfigurations {
                 }
             }
             if (pair != null) {
+                String v1 = s.nic(pair[0]).roce() == RoceVersion.V1 ? pair[0] : pair[1];
+                List<String> fix = new ArrayList<>();
+                for (String h : new String[] {pair[0], pair[1]}) {
+                    String f = nicKey(h, "roce") + "=v2";
+                    if (s.nic(h).roce() == RoceVersion.V1 && !fix.contains(f)) {
+                        fix.add(f);
+                    }
+                }
+                String where = pair[2] != null
+                        ? ") and " + pair[1] + " share " + pair[2] + ", which bridges only within VLANs and has none"
+                                + " holding both: it drops their v1 frames (RoCE v1 is layer 2 only; "
+                        : ") and " + pair[1] + " (on " + String.join(",", att.get(pair[1]))
+                                + ") crosses routed hops: RoCE v1 is not routable (";
                 warn(
+                        "roce.v1_not_routable",
                         "workloads." + i,
-                        "RoCE v1 between " + pair[0] + " (on " + String.join(",", att.get(pair[0])) + ") and " + pair[1]
-                                + " (on " + String.join(",", att.get(pair[1]))
-                                + ") crosses routed hops: RoCE v1 is not routable "
-                                + "(configure a VLAN or use v2)");
+                        v1,
+                        "RoCE v1 between " + pair[0] + " (on " + String.join(",", att.get(pair[0])) + where
+                                + "configure a VLAN or use v2)",
+                        fix.toArray(new String[0]));
             }
         }
     }
 
-    /** {a, b} when one end runs RoCE v1 and they share no switch, else null. */
+    /**
+     * {a, b, null} when one end runs RoCE v1 and they share no switch; {a, b, switch} when they
+     * share a switch that has no VLAN holding both (it routes, and v1 cannot be routed); else null.
+     */
     private String[] routedV1(String a, String b, Map<String, List<String>> att) {
         if (s.nic(a).roce() != RoceVersion.V1 && s.nic(b).roce() != RoceVersion.V1) {
             return null;
         }
         List<String> sa = att.get(a);
         List<String> sb = att.get(b);
-        boolean sameSwitch = sa.isEmpty() || sb.isEmpty() || sa.stream().anyMatch(sb::contains);
-        return sameSwitch ? null : new String[] {a, b};
+        if (sa.isEmpty() || sb.isEmpty()) {
+            return null;
+        }
+        for (String sw : sa) {
+            if (sb.contains(sw)) {
+                boolean vlan = s.switchSpec(sw).vlans().values().stream().anyMatch(m -> m.contains(a) && m.contains(b));
+                return vlan ? null : new String[] {a, b, sw};
+            }
+        }
+        return new String[] {a, b, null};
+    }
+
+    /** Both ends of a RoCE connection must use the same GID type (RoCE v1 or v2). */
+    private void roceVersions() {
+        for (int i = 0; i < s.workloads().size(); i++) {
+            WorkloadSpec w = s.workloads().get(i);
+            if (w.kind() == WorkloadKind.TCP) {
+                continue;
+            }
+            for (int j = 0; j < Math.min(w.from().size(), w.to().size()); j++) {
+                String a = w.from().get(j);
+                String b = w.to().get(j);
+                RoceVersion va = s.nic(a).roce();
+                RoceVersion vb = s.nic(b).roce();
+                if (va != vb) {
+                    String odd = va != s.nicDefaults().roce() ? a : b;
+                    String other = odd.equals(a) ? b : a;
+                    String v = s.nic(other).roce().name().toLowerCase(java.util.Locale.ROOT);
+                    warn(
+                            "roce.version_mismatch",
+                            nicKey(odd, "roce"),
+                            odd,
+                            odd + " runs RoCE " + s.nic(odd).roce().name().toLowerCase(java.util.Locale.ROOT)
+                                    + " and its peer " + other + " RoCE " + v + " (workloads." + i
+                                    + "): the peer discards every packet (rx_nic_invalid) and the QP never connects",
+                            nicKey(odd, "roce") + "=" + v);
+                }
+            }
+        }
+    }
+
+    /**
+     * A NIC whose PCIe slot moves less payload than its port carries (seed 000 §2.3: a 100G NIC in
+     * PCIe 3.0 x8 cannot reach line rate). Needed: the port's payload rate at the path MTU,
+     * speed × mtu / (mtu + 82 bytes of RoCE headers, preamble and gap).
+     */
+    private void pcieSlots() {
+        Map<String, List<String>> byFinding = new LinkedHashMap<>();
+        for (Map.Entry<String, List<TopologyLayout.Cable>> e :
+                s.layout().adjacency().entrySet()) {
+            String h = e.getKey();
+            if (!s.layout().isHost(h) || s.nic(h).pcie().auto() || e.getValue().isEmpty()) {
+                continue;
+            }
+            NicSpec nic = s.nic(h);
+            PcieSpec p = nic.pcie();
+            long speed = e.getValue().get(0).config().speedBps();
+            long need = speed * nic.mtu() / (nic.mtu() + 82);
+            long have = org.rocelab.nic.PcieSlot.of(p.gen(), p.lanes(), p.mpsBytes())
+                    .effectiveBps();
+            if (have < need) {
+                int gen = p.gen();
+                int lanes = p.lanes();
+                while (org.rocelab.nic.PcieSlot.of(gen, lanes, p.mpsBytes()).effectiveBps() < need) {
+                    if (lanes < 16) {
+                        lanes *= 2;
+                    } else if (gen < 5) {
+                        gen++;
+                    } else {
+                        break;
+                    }
+                }
+                String msg = "%H sit in PCIe Gen" + p.gen() + " x" + p.lanes() + " (MPS " + p.mpsBytes() + "): "
+                        + have / 1_000_000 / 1000.0 + " Gb/s of DMA, below the " + need / 1_000_000 / 1000.0
+                        + " Gb/s of RoCE payload a " + speed / 1_000_000_000L + "G port carries: the NIC cannot"
+                        + " reach line rate";
+                String fix = nicKey(h, "pcie") + "={gen: " + gen + ", lanes: " + lanes + ", mps: " + p.mpsBytes() + "}";
+                byFinding
+                        .computeIfAbsent(nicKey(h, "pcie") + "\u0000" + msg + "\u0000" + fix, k -> new ArrayList<>())
+                        .add(h);
+            }
+        }
+        for (Map.Entry<String, List<String>> f : byFinding.entrySet()) {
+            String[] p = f.getKey().split("\u0000", -1);
+            String hosts = Names.summary(f.getValue());
+            warn("pcie.too_narrow", p[0], hosts, p[1].replace("%H", hosts), p[2]);
+        }
     }
 
     private void dcqcnKnobs() {
@@ -346,11 +537,53 @@ final class Misconfigurations {
             CcSpec def = s.nicDefaults().cc();
             if (!mine.equals(def)) {
                 warn(
+                        "dcqcn.mixed_knobs",
                         "nics." + e.getKey() + ".cc",
+                        e.getKey(),
                         e.getKey() + "'s congestion control (" + describe(mine) + ") differs from the other NICs' ("
-                                + describe(def) + "): flows sharing a bottleneck will not converge to a fair share");
+                                + describe(def) + "): flows sharing a bottleneck will not converge to a fair share",
+                        "nics." + e.getKey() + ".cc=" + flowYaml(def));
             }
         }
+    }
+
+    /** {@code c} as a YAML flow map, as {@code --set} reads it. */
+    private static String flowYaml(CcSpec c) {
+        StringBuilder b = new StringBuilder("{algorithm: " + c.algorithm() + ", profile: " + c.profile());
+        for (Map.Entry<String, String> k : c.knobs().entrySet()) {
+            b.append(", ").append(k.getKey()).append(": ").append(k.getValue());
+        }
+        return b.append('}').toString();
+    }
+
+    /** The ACL with a permit for UDP 4791 in front, as a YAML flow list. */
+    private static String permitRoceFirst(List<AclRule> acl) {
+        StringBuilder b = new StringBuilder("[{permit: {proto: udp, dst_port: 4791}}");
+        for (AclRule r : acl) {
+            b.append(", {").append(r.permit() ? "permit" : "deny").append(": {");
+            List<String> m = new ArrayList<>();
+            if (r.proto() >= 0) {
+                m.add("proto: "
+                        + (r.proto() == 6 ? "tcp" : r.proto() == 17 ? "udp" : r.proto() == 1 ? "icmp" : r.proto()));
+            }
+            if (r.srcIp() != null) {
+                m.add("src_ip: " + r.srcIp());
+            }
+            if (r.dstIp() != null) {
+                m.add("dst_ip: " + r.dstIp());
+            }
+            if (r.srcPort() >= 0) {
+                m.add("src_port: " + r.srcPort());
+            }
+            if (r.dstPort() >= 0) {
+                m.add("dst_port: " + r.dstPort());
+            }
+            if (r.dscp() >= 0) {
+                m.add("dscp: " + r.dscp());
+            }
+            b.append(String.join(", ", m)).append("}}");
+        }
+        return b.append(']').toString();
     }
 
     private static String describe(CcSpec c) {

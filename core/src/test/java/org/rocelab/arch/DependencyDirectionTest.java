@@ -86,6 +86,41 @@ class DependencyDirectionTest {
                 .check(CORE);
     }
 
+    /**
+     * The doctor reads the scenario records and a run's output files, never live devices
+     * (DESIGN.md §3b): it uses {@code scenario}, {@code stats} and the address rule of
+     * {@code topo}, not NICs, switches, links, transport, congestion control, the event loop or
+     * the run that drives them.
+     */
+    @Test
+    void theDoctorReadsRecordsAndOutputsNotDevices() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.rocelab.diag..")
+                .should()
+                .dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "device, transport, event-loop or run classes",
+                        (com.tngtech.archunit.core.domain.JavaClass c) -> {
+                            String p = c.getPackageName();
+                            return p.startsWith("org.rocelab.nic")
+                                    || p.startsWith("org.rocelab.sw")
+                                    || p.startsWith("org.rocelab.rc")
+                                    || p.startsWith("org.rocelab.cc")
+                                    || p.startsWith("org.rocelab.packet")
+                                    || p.startsWith("org.rocelab.wire")
+                                    || p.startsWith("org.rocelab.workload")
+                                    || p.startsWith("org.rocelab.run")
+                                    || p.startsWith("org.rocelab.compat")
+                                    || p.startsWith("org.rocelab.link")
+                                            && !c.getSimpleName().equals("FecMode")
+                                    || p.startsWith("org.rocelab.sim")
+                                            && !c.getSimpleName().equals("Units")
+                                    || p.startsWith("org.rocelab.topo")
+                                            && !c.getSimpleName().equals("Addressing");
+                        }))
+                .check(CORE);
+    }
+
     @Test
     void theModelNeverSerialisesOnTheHotPath() {
         noClasses()

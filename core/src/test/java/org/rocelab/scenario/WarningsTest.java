@@ -134,8 +134,12 @@ class WarningsTest {
                 "workloads:\n  - {kind: ib_write_bw, from: h0, to: h1}\n  - {kind: ib_write_bw, from: h0, to: h3}\n";
         Scenario s = Yaml.load(LEAF_SPINE + "nic: {roce: v1}\n" + wl);
         assertThat(s.warnings())
-                .containsExactly("workloads.1: RoCE v1 between h0 (on leaf0) and h3 (on leaf1) crosses routed hops: "
-                        + "RoCE v1 is not routable (configure a VLAN or use v2)");
+                .containsExactly(
+                        "workloads.0: RoCE v1 between h0 (on leaf0) and h1 share leaf0, which bridges only within VLANs"
+                                + " and has none holding both: it drops their v1 frames (RoCE v1 is layer 2 only;"
+                                + " configure a VLAN or use v2)",
+                        "workloads.1: RoCE v1 between h0 (on leaf0) and h3 (on leaf1) crosses routed hops: "
+                                + "RoCE v1 is not routable (configure a VLAN or use v2)");
         assertThat(Yaml.load(LEAF_SPINE + wl).warnings()).isEmpty();
     }
 

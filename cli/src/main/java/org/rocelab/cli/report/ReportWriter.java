@@ -37,7 +37,7 @@ public final class ReportWriter {
      * @throws IllegalArgumentException if summary.json is missing or a file is malformed
      */
     public static Path write(Path dir) throws IOException {
-        return write(dir, OutputSpec.ReportPicks.NONE);
+        return write(dir, OutputSpec.ReportPicks.NONE, null);
     }
 
     /**
@@ -45,7 +45,16 @@ public final class ReportWriter {
      * shown in every time chart.
      */
     public static Path write(Path dir, OutputSpec.ReportPicks picks) throws IOException {
-        String html = render(dir, picks);
+        return write(dir, picks, null);
+    }
+
+    /**
+     * As {@link #write(Path, OutputSpec.ReportPicks)}, with a Doctor section showing {@code doctor}
+     * (doctor.json's content: checks, findings, verify) when it is not null.
+     */
+    public static Path write(Path dir, OutputSpec.ReportPicks picks, tools.jackson.databind.JsonNode doctor)
+            throws IOException {
+        String html = render(dir, picks, doctor);
         Path out = dir.resolve(REPORT);
         Files.writeString(out, html, StandardCharsets.UTF_8);
         return out;
@@ -53,11 +62,15 @@ public final class ReportWriter {
 
     /** The page's text for the out/ folder {@code dir}. */
     static String render(Path dir) throws IOException {
-        return render(dir, OutputSpec.ReportPicks.NONE);
+        return render(dir, OutputSpec.ReportPicks.NONE, null);
     }
 
-    static String render(Path dir, OutputSpec.ReportPicks picks) throws IOException {
+    static String render(Path dir, OutputSpec.ReportPicks picks, tools.jackson.databind.JsonNode doctor)
+            throws IOException {
         var data = ReportData.build(dir, picks);
+        if (doctor != null) {
+            data.set("doctor", doctor);
+        }
         String template = resource(TEMPLATE_RESOURCE);
         String echarts = resource(ECHARTS_RESOURCE);
         if (echarts.contains("</script")) {

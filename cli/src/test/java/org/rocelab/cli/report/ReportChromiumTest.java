@@ -62,7 +62,7 @@ class ReportChromiumTest {
         }
         chromium = found.get();
 
-        Path good = ReportWriter.write(fixture("good"));
+        Path good = ReportWriter.write(fixture("good"), org.rocelab.scenario.OutputSpec.ReportPicks.NONE, ReportFixture.doctor());
         Path broken = ReportWriter.write(fixture("broken"));
         String html = Files.readString(broken, StandardCharsets.UTF_8);
         Files.writeString(
@@ -103,6 +103,19 @@ class ReportChromiumTest {
         assertThat(dom).contains("<span id=\"run-name\">incast-4to1 &lt;demo&gt;</span>");
         assertThat(dom).contains("<div class=\"v\">310</div><div class=\"k\">ECN marked</div>");
         assertThat(count(dom, "<td class=\"num\">")).isGreaterThan(23); // 23 non-zero counters + workload figures
+        // The Doctor section: shown, its table of checks and its findings built from the data, text escaped.
+        assertThat(dom).contains("<section id=\"doctor\">");
+        assertThat(count(dom, "<tr class=\"doctor-check doctor-")).isEqualTo(2);
+        assertThat(dom)
+                .contains("<tr class=\"doctor-check doctor-error\"><td>configuration</td><td>static</td>"
+                        + "<td>error</td><td>1</td></tr>");
+        assertThat(count(dom, "<li class=\"doctor-finding\"")).isEqualTo(1);
+        assertThat(dom).contains("<strong>[error] acl.blocks_roce at sw0</strong>");
+        assertThat(dom).contains("rule 0 on sw0 denies UDP 4791 &lt;script&gt;");
+        assertThat(dom).contains("RULE_1 PACKETS COUNT @ sw0 = 64");
+        assertThat(dom)
+                .contains(
+                        "<div class=\"note\" id=\"doctor-status\">2 checks, 1 passed; 1 findings, 1 at warning or above</div>");
 
         BufferedImage img = ImageIO.read(goodPng.toFile());
         assertThat(img.getWidth()).isEqualTo(1280);

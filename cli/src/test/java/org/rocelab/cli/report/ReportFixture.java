@@ -24,6 +24,25 @@ final class ReportFixture {
 
     private ReportFixture() {}
 
+    /** A doctor.json for the report's Doctor section: two checks, one finding with markup in its text. */
+    static tools.jackson.databind.JsonNode doctor() {
+        org.rocelab.diag.Finding f = new org.rocelab.diag.Finding(
+                "acl.blocks_roce",
+                org.rocelab.diag.Severity.ERROR,
+                "sw0",
+                java.util.List.of(new org.rocelab.diag.Evidence("RULE_1 PACKETS COUNT", "sw0", "64")),
+                "rule 0 on sw0 denies UDP 4791 <script>alert(1)</script>",
+                java.util.List.of("switch.acl=[{permit: {proto: udp, dst_port: 4791}}]"),
+                0);
+        return new org.rocelab.diag.Diagnosis(
+                        "demo",
+                        java.util.List.of(
+                                new org.rocelab.diag.Diagnosis.CheckResult("configuration", true, java.util.List.of(f)),
+                                new org.rocelab.diag.Diagnosis.CheckResult("loss", false, java.util.List.of())),
+                        java.util.List.of(f))
+                .json();
+    }
+
     static RunResult build() {
         RunResult r = new RunResult("incast-4to1 <demo>", 3);
         r.simulatedPs(100_000_000).events(1_234_567);

@@ -1,0 +1,201 @@
+package org.rocelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocelab.stats.Json;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code rocelab doctor}: --verify proves the fix on the cases issue 10 names (before and after
+ * figures asserted), doctor.json validates against its schema, --from reads a finished run to the
+ * same findings, and bad input gets one line and exit 2.
+ */
+class DoctorCommandTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    @TempDir
+    Path tmp;
+
+    private JsonNode doctor(String name, String... extra) throws IOException {
+        String[] args = new String[4 + extra.length];
+        args[0] = "doctor";
+        args[1] = EXAMPLES.resolve(name + ".yaml").toString();
+        args[2] = "--json";
+        args[3] = "--out=" + tmp.resolve(name);
+        System.arraycopy(extra, 0, args, 4, extra.length);
+        CliRun r = CliRun.of(args);
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
+        return Json.mapper().readTree(Files.readString(tmp.resolve(name).resolve("doctor.json")));
+    }
+
+    /** verify figure name → {before, after}. */
+    private static Map<String, double[]> figures(JsonNode doc) {
+        Map<String, double[]> m = new LinkedHashMap<>();
+        for (JsonNode f : doc.path("verify").path("figures")) {
+            m.put(
+                    f.path("name").asString(),
+                    new double[] {f.path("before").asDouble(), f.path("after").asDouble()});
+        }
+        return m;
+    }
+
+    @Test
+    void verifyAclPermitsRoceAndTheAclDropsGo() throws IOException {
+        JsonNode doc = doctor("acl-deny-roce", "--verify");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("drops.acl")).containsExactly(64, 0);
+        assertThat(f.get("goodput_gbps")[0]).isZero();
+        assertThat(f.get("goodput_gbps")[1]).isGreaterThan(0.7 * 98.01); // line-rate ib_write_bw at 64 KiB
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+        assertThat(Files.exists(tmp.resolve("acl-deny-roce/verify/summary.json")))
+                .isTrue();
+    }
+
+    @Test
+    void verifyMtuRaisesTheSpineAndTheMtuDropsGo() throws IOException {
+        JsonNode doc = doctor("mtu-mismatch", "--verify");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("drops.mtu")).containsExactly(512, 0);
+        assertThat(f.get("goodput_gbps")[1]).isGreaterThan(f.get("goodput_gbps")[0] + 50);
+        assertThat(doc.path("verify").path("fix").get(0).asString()).isEqualTo("switches.sw1.mtu=9216");
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+    }
+
+    @Test
+    void verifyPfcOnEveryHopRemovesTheHeadroomDrops() throws IOException {
+        JsonNode doc = doctor("pfc-one-hop", "--verify");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("drops.headroom")[0]).isGreaterThan(0);
+        assertThat(f.get("drops.total")[1]).isZero();
+        assertThat(doc.path("verify").path("fix").get(0).asString()).isEqualTo("switches.agg0.lossless=[3]");
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+    }
+
+    @Test
+    void verifyEcmpSpreadsTheElephants() throws IOException {
+        JsonNode doc = doctor("ecmp-collision", "--verify");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("goodput_gbps")[1]).isGreaterThan(1.5 * f.get("goodput_gbps")[0]);
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+    }
+
+    @Test
+    void verifyDeadlockRemovesTheRoutesThatCloseTheCycle() throws IOException {
+        JsonNode doc = doctor("pfc-deadlock", "--verify");
+        JsonNode top = doc.path("findings").get(0);
+        assertThat(top.path("id").asString()).isEqualTo("routing.buffer_cycle");
+        assertThat(top.path("place").asString()).isEqualTo("sw0:sw1 -> sw1:sw2 -> sw2:sw3 -> sw3:sw0");
+        String fix = doc.path("verify").path("fix").toString();
+        assertThat(fix)
+                .contains("switches.sw0.routes=")
+                .doesNotContain("h2: [sw1]")
+                .doesNotContain("watchdog");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("goodput_gbps")[1]).isGreaterThan(1.3 * f.get("goodput_gbps")[0]);
+        assertThat(doc.path("verify").path("remaining").toString())
+                .doesNotContain("pfc.deadlock")
+                .doesNotContain("flow.stalled");
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+    }
+
+    @Test
+    void verifyEcnKminTooLowRestoresThroughput() throws IOException {
+        JsonNode doc = doctor(
+                "ecn-threshold-too-low",
+                "--set",
+                "switch.ecn.3.kmin=2KB",
+                "--set",
+                "switch.ecn.3.kmax=4KB",
+                "--set",
+                "switch.ecn.3.pmax=1",
+                "--duration",
+                "2ms",
+                "--verify");
+        JsonNode top = doc.path("findings").get(0);
+        assertThat(top.path("id").asString()).isEqualTo("ecn.kmin_too_low");
+        assertThat(doc.path("verify").path("fix").toString())
+                .isEqualTo("[\"switch.ecn.3.kmin=400KB\",\"switch.ecn.3.kmax=1600KB\",\"switch.ecn.3.pmax=0.2\"]");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("goodput_gbps")[0]).isLessThan(50);
+        assertThat(f.get("goodput_gbps")[1]).isGreaterThan(1.5 * f.get("goodput_gbps")[0]);
+        assertThat(f.get("ecn.marked")[1]).isLessThan(f.get("ecn.marked")[0]);
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+    }
+
+    @Test
+    void doctorJsonValidatesAgainstItsSchema() throws IOException {
+        JsonNode doc = doctor("mtu-mismatch", "--verify", "all");
+        Schema schema;
+        try (InputStream in = org.rocelab.diag.Doctor.class.getResourceAsStream("doctor.schema.json")) {
+            schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                    .getSchema(new String(in.readAllBytes(), StandardCharsets.UTF_8), InputFormat.JSON);
+        }
+        assertThat(schema.validate(doc)).isEmpty();
+        assertThat(doc.path("findings").size()).isGreaterThan(2);
+        assertThat(doc.path("verify").isObject()).isTrue();
+        JsonNode broken =
+                Json.mapper().readTree(doc.toString().replace("\"severity\":\"error\"", "\"severity\":\"fatal\""));
+        assertThat(schema.validate(broken)).isNotEmpty();
+    }
+
+    @Test
+    void fromAFinishedRunGivesTheSameFindings() throws IOException {
+        JsonNode first = doctor("mtu-mismatch");
+        Path run = tmp.resolve("mtu-mismatch");
+        Files.copy(EXAMPLES.resolve("mtu-mismatch.yaml"), run.resolve("scenario.resolved.yaml"));
+        Files.delete(run.resolve("doctor.json"));
+        CliRun r = CliRun.of("doctor", "--from", run.toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        JsonNode again = Json.mapper().readTree(Files.readString(run.resolve("doctor.json")));
+        assertThat(again.path("findings")).isEqualTo(first.path("findings"));
+        assertThat(r.out()).contains("1. [error] mtu.mismatch at sw1");
+    }
+
+    @Test
+    void aHealthyRunExitsZeroAndVerifySaysThereIsNothingToFix() {
+        CliRun r = CliRun.of(
+                "doctor",
+                EXAMPLES.resolve("perftest-baseline.yaml").toString(),
+                "--out=" + tmp.resolve("ok"),
+                "--verify");
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("verify: no finding has a fix to apply\n");
+        assertThat(r.out()).contains("0 findings (0 at warning or above)");
+        assertThat(Files.exists(tmp.resolve("ok/doctor.json"))).isFalse();
+        assertThat(Files.exists(tmp.resolve("ok/report.html"))).isTrue();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws IOException {
+        Path bad = tmp.resolve("bad.yaml");
+        Files.writeString(bad, "name: x\ntopology: {kind: star, hosts: 2}\nnic: {mtu: 5000}\n");
+        CliRun v = CliRun.of("validate", bad.toString());
+        CliRun d = CliRun.of("doctor", bad.toString(), "--out=" + tmp.resolve("x"));
+        assertThat(d.exit()).isEqualTo(2);
+        assertThat(d.err()).isEqualTo(v.err());
+        assertThat(d.err().lines().count()).isEqualTo(1);
+        assertThat(Files.exists(tmp.resolve("x"))).isFalse();
+
+        Path notRun = Files.createDirectories(tmp.resolve("empty"));
+        Files.writeString(notRun.resolve("summary.json"), "{}");
+        CliRun f = CliRun.of("doctor", "--from", notRun.toString());
+        assertThat(f.exit()).isEqualTo(2);
+        assertThat(f.err())
+                .isEqualTo("rocelab: doctor --from " + notRun
+                        + ": not a complete rocelab run folder (missing counters.json, topology.json, fct.csv, qp.csv,"
+                        + " timeseries.csv)\n");
+    }
+}

@@ -1,0 +1,200 @@
+package org.rocelab.diag;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.rocelab.scenario.EcmpSpec;
+import org.rocelab.scenario.Scenario;
+
+/**
+ * ECMP entropy and collisions. Static: an ECMP group on a RoCE path whose hash leaves out the
+ * UDP source port (RoCEv2 puts a QP's entropy there; without it every QP of a host pair takes the
+ * same next hop), or QPs of one pair that share a source port (qp.csv {@code src_port}). Run: an
+ * ECMP group that at least as many flows cross as it has members, where one member carried more
+ * than {@value #HOT} × the group's mean bytes and another under {@value #COLD} × ({@code UCn
+ * Counter/Bytes}); the colliding flows are named with their 5-tuples when qp.csv has them.
+ */
+final class EcmpCheck implements Check {
+    static final double HOT = 1.5;
+    static final double COLD = 0.1;
+
+    @Override
+    public String name() {
+        return "ECMP: hash entropy and uplink balance";
+    }
+
+    @Override
+    public boolean isStatic() {
+        return false;
+    }
+
+    @Override
+    public void run(DiagInput in, Findings out) {
+        Scenario s = in.scenario();
+        RunOutputs r = in.run();
+        Map<String, Set<String>> groups = new TreeMap<>();
+        Map<String, Set<String>> flows = new TreeMap<>();
+        Map<String, Set<Integer>> workloads = new TreeMap<>();
+        for (String[] pair : in.paths().pairs(false)) {
+            for (List<Paths.Hop> path : in.paths().paths(pair[0], pair[1], 16)) {
+                for (int i = 1; i < path.size(); i++) {
+                    String sw = Topo.node(path.get(i).port());
+                    List<Paths.Hop> alts = in.paths().nextHops(sw, pair[1]);
+                    if (alts.size() < 2 || !s.layout().isSwitch(sw)) {
+                        continue;
+                    }
+                    Set<String> ports = new LinkedHashSet<>();
+                    for (Paths.Hop h : alts) {
+                        ports.add(h.port());
+                    }
+                    String key = sw + " " + String.join(",", ports);
+                    groups.put(key, ports);
+                    flows.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(pair[0] + ">" + pair[1]);
+                }
+            }
+        }
+        for (Map.Entry<String, Set<String>> g : groups.entrySet()) {
+            String sw = g.getKey().substring(0, g.getKey().indexOf(' '));
+            EcmpSpec ecmp = s.switchSpec(sw).ecmp();
+            if (!ecmp.fields().contains("src_port")) {
+                List<String> fields = new ArrayList<>(ecmp.fields());
+                fields.add("src_port");
+                out.add(new Finding(
+                        "ecmp.low_entropy",
+                        Severity.WARNING,
+                        sw,
+                        List.of(new Evidence(
+                                EcnCheck.key(s, sw) + ".ecmp.fields",
+                                "scenario",
+                                ecmp.fields().toString())),
+                        sw + " hashes " + ecmp.fields() + " over the ECMP group " + g.getValue()
+                                + " but leaves out the UDP source port, where RoCEv2 carries each QP's entropy:"
+                                + " every QP of a host pair takes the same next hop",
+                        List.of(EcnCheck.key(s, sw) + ".ecmp.fields=" + fields),
+                        0));
+            }
+            collision(in, sw, g.getValue(), flows.get(g.getKey()), out);
+        }
+        sharedSourcePorts(in, out);
+    }
+
+    private static void collision(DiagInput in, String sw, Set<String> ports, Set<String> pairs, Findings out) {
+        RunOutputs r = in.run();
+        if (pairs.size() < ports.size()) {
+            return;
+        }
+        Map<String, Double> bytes = new LinkedHashMap<>();
+        double sum = 0;
+        for (String p : ports) {
+            double b = 0;
+            for (int q = 0; q < 8; q++) {
+                b += r.counter(sw, p, "_all", "UC" + q + " Counter/Bytes");
+            }
+            bytes.put(p, b);
+            sum += b;
+        }
+        double mean = sum / ports.size();
+        String hot = null;
+        String cold = null;
+        for (Map.Entry<String, Double> e : bytes.entrySet()) {
+            if (hot == null || e.getValue() > bytes.get(hot)) {
+                hot = e.getKey();
+            }
+            if (cold == null || e.getValue() < bytes.get(cold)) {
+                cold = e.getKey();
+            }
+        }
+        if (mean <= 0 || bytes.get(hot) <= HOT * mean || bytes.get(cold) >= COLD * mean) {
+            return;
+        }
+        List<Evidence> ev = new ArrayList<>();
+        for (Map.Entry<String, Double> e : bytes.entrySet()) {
+            ev.add(Evidence.of("UC* Counter/Bytes", e.getKey(), e.getValue()));
+        }
+        List<String> colliding = new ArrayList<>();
+        Set<String> dsts = new LinkedHashSet<>();
+        for (Map<String, String> qp : r.qps()) {
+            String hops = qp.get("hops");
+            if (hops != null && List.of(hops.split("\\|")).contains(hot)) {
+                String tuple = qp.get("src_ip") + ":" + qp.get("src_port") + " -> " + qp.get("dst_ip") + ":"
+                        + qp.get("dst_port") + " udp";
+                colliding.add(qp.get("flow_name") + " (" + tuple + ")");
+                ev.add(new Evidence("qp.csv hops", qp.get("flow_name"), tuple));
+                dsts.add(Topo.node(qp.get("port_rx")));
+            }
+        }
+        if (colliding.isEmpty()) {
+            colliding.addAll(pairs);
+            for (String p : pairs) {
+                dsts.add(p.substring(p.indexOf('>') + 1));
+            }
+        }
+        long seed = in.scenario().switchSpec(sw).ecmp().seed();
+        out.add(new Finding(
+                "ecmp.collision",
+                Severity.WARNING,
+                hot,
+                ev,
+                "ECMP hash collision at " + sw + ": " + hot + " carried "
+                        + Num.text(Math.round(bytes.get(hot) / mean * 100) / 100.0)
+                        + " x the group's mean while " + cold + " carried "
+                        + Num.pct(bytes.get(cold) / mean) + " of it; the flows " + String.join(", ", colliding)
+                        + " share one next hop although the group has spare capacity. The fix pins one of them to"
+                        + " the idle member; more QPs per pair (perftest -q), another hash seed or fields, or adaptive"
+                        + " routing spread them too.",
+                fix(in, sw, cold, new ArrayList<>(dsts), seed),
+                1));
+    }
+
+    /**
+     * The fix: when the colliding flows go to two or more hosts, a static route at {@code sw} that
+     * sends the last of them to the idle member (the operator's pinning of one elephant; the
+     * switch's own static routes are kept); else another hash seed.
+     */
+    private static List<String> fix(DiagInput in, String sw, String cold, List<String> dsts, long seed) {
+        if (dsts.size() < 2) {
+            return List.of(EcnCheck.key(in.scenario(), sw) + ".ecmp.seed=" + (seed + 1));
+        }
+        Map<String, List<String>> routes =
+                new LinkedHashMap<>(in.scenario().switchSpec(sw).routes());
+        routes.put(dsts.get(dsts.size() - 1), List.of(Topo.peer(cold)));
+        List<String> kept = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : routes.entrySet()) {
+            kept.add(e.getKey() + ": [" + String.join(", ", e.getValue()) + "]");
+        }
+        return List.of("switches." + sw + ".routes={" + String.join(", ", kept) + "}");
+    }
+
+    /** QPs of one host pair that share a UDP source port (qp.csv src_port, when the run wrote it). */
+    private static void sharedSourcePorts(DiagInput in, Findings out) {
+        Map<String, List<String>> byTuple = new TreeMap<>();
+        for (Map<String, String> qp : in.run().qps()) {
+            String sp = qp.get("src_port");
+            if (sp == null || sp.isEmpty()) {
+                return;
+            }
+            byTuple.computeIfAbsent(qp.get("src_ip") + ">" + qp.get("dst_ip") + ":" + sp, k -> new ArrayList<>())
+                    .add(qp.get("flow_name"));
+        }
+        for (Map.Entry<String, List<String>> e : byTuple.entrySet()) {
+            if (e.getValue().size() > 1) {
+                out.add(new Finding(
+                        "ecmp.low_entropy",
+                        Severity.WARNING,
+                        e.getValue().get(0),
+                        List.of(new Evidence(
+                                "qp.csv src_port",
+                                e.getKey(),
+                                Integer.toString(e.getValue().size()))),
+                        e.getValue().size() + " QPs (" + String.join(", ", e.getValue()) + ") share the 5-tuple "
+                                + e.getKey() + ": ECMP cannot tell them apart",
+                        List.of(),
+                        0));
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package org.rocelab.diag;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rocelab.stats.Json;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A finished run's output folder as the doctor reads it (docs/outputs.md): summary.json,
+ * counters.json, topology.json, fct.csv, qp.csv and timeseries.csv. Files the {@code outputs}
+ * work adds later (routes.json, qp.csv 5-tuple and hop columns, summary.json health) are read
+ * when present; a check that needs one and finds it absent says so instead of guessing.
+ */
+public final class RunOutputs {
+    /** The files every complete run folder has. */
+    public static final List<String> REQUIRED =
+            List.of("summary.json", "counters.json", "topology.json", "fct.csv", "qp.csv", "timeseries.csv");
+
+    /** Time-series metrics the checks read; the others are skipped while loading. */
+    private static final Set<String> METRICS = Set.of("tx_gbps", "paused", "queue_bytes", "rate_gbps");
+
+    private final Path dir;
+    private final JsonNode summary;
+    private final JsonNode counters;
+    private final JsonNode topology;
+    private final JsonNode routes;
+    private final List<Map<String, String>> fct;
+    private final List<Map<String, String>> qps;
+    private final long[] times;
+    private final Map<String, double[]> series;
+
+    private RunOutputs(Path dir) throws IOException {
+        this.dir = dir;
+        this.summary = json(dir.resolve("summary.json"));
+        this.counters = json(dir.resolve("counters.json"));
+        this.topology = json(dir.resolve("topology.json"));
+        Path r = dir.resolve("routes.json");
+        this.routes = Files.exists(r) ? json(r) : null;
+        this.fct = csv(dir.resolve("fct.csv"));
+        this.qps = csv(dir.resolve("qp.csv"));
+        List<Long> t = new ArrayList<>();
+        Map<String, List<Double>> raw = new LinkedHashMap<>();
+        Map<Long, Integer> index = new HashMap<>();
+        for (String line : Files.readAllLines(dir.resolve("timeseries.csv"), StandardCharsets.UTF_8)) {
+            String[] f = line.split(",", -1);
+            if (f.length != 4 || f[0].equals("time_ns") || !METRICS.contains(f[2])) {
+                continue;
+            }
+            long ns = (long) Double.parseDouble(f[0]);
+            Integer i = index.get(ns);
+            if (i == null) {
+                i = t.size();
+                index.put(ns, i);
+                t.add(ns);
+            }
+            List<Double> v = raw.computeIfAbsent(f[1] + " " + f[2], k -> new ArrayList<>());
+            while (v.size() < i) {
+                v.add(Double.NaN);
+            }
+            v.add(f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]));
+        }
+        this.times = t.stream().mapToLong(Long::longValue).toArray();
+        this.series = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Double>> e : raw.entrySet()) {
+            double[] a = new double[times.length];
+            java.util.Arrays.fill(a, Double.NaN);
+            for (int i = 0; i < e.getValue().size(); i++) {
+                a[i] = e.getValue().get(i);
+            }
+            series.put(e.getKey(), a);
+        }
+    }
+
+    /**
+     * Reads a run folder.
+     *
+     * @throws IllegalArgumentException one line naming what is missing when {@code dir} is not a
+     *     complete run folder
+     */
+    public static RunOutputs read(Path dir) {
+        String missing = missing(dir);
+        if (missing != null) {
+            throw new IllegalArgumentException(missing);
+        }
+        try {
+            return new RunOutputs(dir);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(
+                    dir + ": not a complete rocelab run folder (cannot read its outputs: " + e.getMessage() + ")");
+        }
+    }
+
+    /** Why {@code dir} is not a complete run folder, or null when it is. */
+    public static String missing(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return dir + ": not a rocelab run folder (no such folder)";
+        }
+        List<String> absent = new ArrayList<>();
+        for (String f : REQUIRED) {
+            if (!Files.isRegularFile(dir.resolve(f))) {
+                absent.add(f);
+            }
+        }
+        return absent.isEmpty()
+                ? null
+                : dir + ": not a complete rocelab run folder (missing " + String.join(", ", absent) + ")";
+    }
+
+    private static JsonNode json(Path p) throws IOException {
+        return Json.mapper().readTree(Files.readString(p, StandardCharsets.UTF_8));
+    }
+
+    private static List<Map<String, String>> csv(Path p) throws IOException {
+        List<String> lines = Files.readAllLines(p, StandardCharsets.UTF_8);
+        List<Map<String, String>> rows = new ArrayList<>();
+        if (lines.isEmpty()) {
+            return rows;
+        }
+        String[] header = lines.get(0).split(",", -1);
+        for (int i = 1; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(",", -1);
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int j = 0; j < header.length && j < f.length; j++) {
+                row.put(header[j], f[j]);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public JsonNode summary() {
+        return summary;
+    }
+
+    /** routes.json, or null when the run predates it. */
+    public JsonNode routes() {
+        return routes;
+    }
+
+    public JsonNode topology() {
+        return topology;
+    }
+
+    public List<Map<String, String>> fct() {
+        return fct;
+    }
+
+    public List<Map<String, String>> qps() {
+        return qps;
+    }
+
+    /** Simulated time of the run, ns. */
+    public long simulatedNs() {
+        return summary.path("simulated_ns").asLong();
+    }
+
+    /** A summary.json number at a dotted path ({@code drops.acl}), 0 when absent. */
+    public double summaryValue(String path) {
+        JsonNode n = summary;
+        for (String p : path.split("\\.")) {
+            n = n.path(p);
+        }
+        return n.asDouble(0);
+    }
+
+    /** A counter, 0 when absent. */
+    public double counter(String node, String port, String priority, String name) {
+        return counters.path(node).path(port).path(priority).path(name).asDouble(0);
+    }
+
+    /** Node → port → priority → counter tree (counters.json). */
+    public JsonNode counters() {
+        return counters;
+    }
+
+    /** Sample instants, ns. */
+    public long[] times() {
+        return times;
+    }
+
+    /** The samples of {@code entity metric} (NaN where absent), or null when never sampled. */
+    public double[] series(String entity, String metric) {
+        return series.get(entity + " " + metric);
+    }
+}
