@@ -91,7 +91,9 @@ final class HpccScenarioYaml {
                         "  # CNP: a flag on every ACK of a CE-marked packet (NicConfig.cnpOnAck), ACK per packet (L2_ACK_INTERVAL ")
                 .append(c.l2AckIntervalBytes())
                 .append(")\n");
-        y.append("  # ACK_HIGH_PRIO ").append(c.ackHighPrio() ? 1 : 0).append(": ACK/NAK in strict-priority queue 0\n");
+        y.append("  # ACK_HIGH_PRIO ")
+                .append(c.ackHighPrio() ? 1 : 0)
+                .append(": ACK/NAK first at the NIC, unpaused (ns-3 ack_q_idx 0); switches queue them with the data\n");
         y.append("  retransmission:\n    mode: ")
                 .append(c.l2BackToZero() ? "go-back-0" : "go-back-n")
                 .append("  # L2_BACK_TO_ZERO ")

@@ -53,7 +53,7 @@ public enum HpccKey {
     PINT_LOG_BASE(Kind.NUMBER, Use.INERT, "HPCC-PINT log base", "-"),
     PINT_PROB(Kind.NUMBER, Use.INERT, "HPCC-PINT sampling probability", "-"),
     RATE_BOUND(Kind.BOOL01, Use.MODELLED, "pace by the CC rate (only 1 is modelled)", "0/1"),
-    ACK_HIGH_PRIO(Kind.BOOL01, Use.MODELLED, "ACK/NACK in strict-priority queue 0", "0/1"),
+    ACK_HIGH_PRIO(Kind.BOOL01, Use.MODELLED, "ACK/NACK in the NIC's priority-0 queue (switches: data queue)", "0/1"),
     LINK_DOWN(Kind.LINK_DOWN, Use.MODELLED, "take link b-c down at 2 s + a µs (a = 0: never)", "µs node node"),
     ENABLE_TRACE(Kind.BOOL01, Use.UNUSED, "write the binary packet trace", "0/1"),
     KMAX_MAP(Kind.RATE_MAP_UINT, Use.MODELLED, "ECN Kmax per port rate: n rate1 v1 ...", "bit/s, KB (x1000)"),

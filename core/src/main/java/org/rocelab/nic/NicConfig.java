@@ -49,6 +49,9 @@ import org.rocelab.rc.RnrTimer;
  * @param pfcGenerate whether the NIC sends PFC for its {@code pfcMask} priorities when its receive
  *     buffer fills (true, as mlx5 {@code --pfc}); false: it only honours PFC (HPCC ns-3 hosts)
  * @param cnpPacing how CNPs are spaced by {@code minTimeBetweenCnpsPs} ({@link CnpPacing})
+ * @param ackQueue the NIC transmit queue (priority ring) ACK/NAKs wait in, -1 = their own priority;
+ *     only a pause of this priority holds them back, whatever priority they carry on the wire
+ *     (hpcc ACK_HIGH_PRIO 1: 0, ns-3 {@code RdmaEgressQueue::ack_q_idx})
  */
 public record NicConfig(
         int mtu,
@@ -83,7 +86,8 @@ public record NicConfig(
         int ackPcp,
         int ackDscp,
         boolean pfcGenerate,
-        CnpPacing cnpPacing) {
+        CnpPacing cnpPacing,
+        int ackQueue) {
 
     public NicConfig {
         if (cnpPacing == null) {
@@ -92,6 +96,7 @@ public record NicConfig(
         check("nic.segment_bytes", segmentBytes, 0, 1 << 20);
         check("nic.ack_pcp", ackPcp, -1, 7);
         check("nic.ack_dscp", ackDscp, -1, 63);
+        check("nic.ack_queue", ackQueue, -1, 7);
         if (mtu != 256 && mtu != 512 && mtu != 1024 && mtu != 2048 && mtu != 4096) {
             throw new IllegalArgumentException("nic.mtu: expected 256, 512, 1024, 2048 or 4096, got " + mtu);
         }
@@ -187,6 +192,7 @@ public record NicConfig(
         b.ackDscp = ackDscp;
         b.pfcGenerate = pfcGenerate;
         b.cnpPacing = cnpPacing;
+        b.ackQueue = ackQueue;
         return b;
     }
 
@@ -281,6 +287,7 @@ public record NicConfig(
         private int ackDscp = -1;
         private boolean pfcGenerate = true;
         private CnpPacing cnpPacing = CnpPacing.FIRST_MARK;
+        private int ackQueue = -1;
 
         public Builder mtu(int v) {
             mtu = v;
@@ -448,6 +455,12 @@ public record NicConfig(
             return this;
         }
 
+        /** The NIC queue of ACK/NAKs, -1 = their priority (see {@link NicConfig#ackQueue()}). */
+        public Builder ackQueue(int v) {
+            ackQueue = v;
+            return this;
+        }
+
         public NicConfig build() {
             return new NicConfig(
                     mtu,
@@ -482,7 +495,8 @@ public record NicConfig(
                     ackPcp,
                     ackDscp,
                     pfcGenerate,
-                    cnpPacing);
+                    cnpPacing,
+                    ackQueue);
         }
     }
 }

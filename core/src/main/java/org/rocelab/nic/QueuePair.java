@@ -645,9 +645,17 @@ public final class QueuePair implements RcHost, TxQueue {
     public void requestAck() {
         if (!ackQueued) {
             ackQueued = true;
-            nic.tx().addControl(cfg.ackPcp() >= 0 ? cfg.ackPcp() : pcp, index, 0);
+            nic.tx().addControl(ackQueue(), index, 0);
             nic.kickPort();
         }
+    }
+
+    /** The NIC transmit ring ACK/NAKs of this QP wait in: {@code ackQueue}, else their priority. */
+    private int ackQueue() {
+        if (cfg.ackQueue() >= 0) {
+            return cfg.ackQueue();
+        }
+        return cfg.ackPcp() >= 0 ? cfg.ackPcp() : pcp;
     }
 
     @Override

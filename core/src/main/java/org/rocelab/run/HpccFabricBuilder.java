@@ -43,7 +43,12 @@ import org.rocelab.topo.ShortestPathRoutes;
  * framing and ns-truncated serialization, and a PFC observer on every port writing pfc.txt.
  */
 public final class HpccFabricBuilder {
-    /** ACKs (ACK_HIGH_PRIO 1) travel with DSCP 0 / priority 0: strict-priority queue 0. */
+    /**
+     * The NIC queue of ACKs under ACK_HIGH_PRIO 1: priority 0, which no switch pauses (third.cc sets
+     * {@code RdmaEgressQueue::ack_q_idx = 0}; the NIC serves its ACK queue before any QP either way).
+     * Switches are built without {@code AckHighPrio} (attribute default 0), so on the wire ACKs keep
+     * the flow's pg and share its queue and buffer accounting ({@code SwitchNode::SendToDev}).
+     */
     static final int ACK_HIGH_PRIORITY = 0;
 
     private HpccFabricBuilder() {}
@@ -251,7 +256,7 @@ public final class HpccFabricBuilder {
                 .rxLatencyPs(0)
                 .cc(CcRegistry.standard().factory("dcqcn", cc));
         if (c.ackHighPrio()) {
-            b.ackPcp(ACK_HIGH_PRIORITY).ackDscp(ACK_HIGH_PRIORITY);
+            b.ackQueue(ACK_HIGH_PRIORITY);
         }
         return b.build();
     }
