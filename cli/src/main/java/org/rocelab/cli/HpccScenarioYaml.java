@@ -73,18 +73,29 @@ final class HpccScenarioYaml {
                 .append(" lasts until resume (PAUSE_TIME ")
                 .append(c.pauseTimeUs())
                 .append(" us unused)\n");
-        y.append("  cc:\n    algorithm: dcqcn\n    profile: hpcc\n");
-        y.append("    # the hpcc knobs of this config (docs/model.md, hpcc knobs):\n");
-        for (String k : List.of(
-                "ALPHA_RESUME_INTERVAL",
-                "RATE_DECREASE_INTERVAL",
-                "RP_TIMER",
-                "EWMA_GAIN",
-                "FAST_RECOVERY_TIMES",
-                "RATE_AI",
-                "RATE_HAI",
-                "MIN_RATE",
-                "CLAMP_TARGET_RATE")) {
+        if (c.ccMode() != 1) {
+            // CC_MODE 3 / 7 / 8: the algorithm and its knobs (docs/model.md, HPCC, DCTCP and TIMELY)
+            y.append("  cc:\n    algorithm: ").append(s.ccAlgorithm()).append('\n');
+            s.ccKnobs()
+                    .forEach((k, v) ->
+                            y.append("    ").append(k).append(": ").append(v).append('\n'));
+        }
+        if (c.ccMode() == 1) {
+            y.append("  cc:\n    algorithm: dcqcn\n    profile: hpcc\n");
+            y.append("    # the hpcc knobs of this config (docs/model.md, hpcc knobs):\n");
+        }
+        for (String k : c.ccMode() != 1
+                ? List.<String>of()
+                : List.of(
+                        "ALPHA_RESUME_INTERVAL",
+                        "RATE_DECREASE_INTERVAL",
+                        "RP_TIMER",
+                        "EWMA_GAIN",
+                        "FAST_RECOVERY_TIMES",
+                        "RATE_AI",
+                        "RATE_HAI",
+                        "MIN_RATE",
+                        "CLAMP_TARGET_RATE")) {
             y.append("    ").append(k).append(": ").append(s.dcqcn().get(k)).append('\n');
         }
         y.append(

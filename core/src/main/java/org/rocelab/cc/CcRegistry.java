@@ -17,6 +17,9 @@ public final class CcRegistry {
         CcRegistry r = new CcRegistry();
         r.register("none", params -> NoCongestionControl.FACTORY);
         r.register(DcqcnProfile.ALGORITHM, DcqcnProfile::fromParams);
+        r.register(HpccIntParams.ALGORITHM, params -> new HpccInt.Factory(HpccIntParams.parse(params)));
+        r.register(DctcpRdmaParams.ALGORITHM, params -> new DctcpRdma.Factory(DctcpRdmaParams.parse(params)));
+        r.register(TimelyParams.ALGORITHM, params -> new Timely.Factory(TimelyParams.parse(params)));
         return r;
     }
 

@@ -241,6 +241,11 @@ public record NicConfig(
     public static final int HPCC_HEADER_BYTES = 48;
     /** HPCC's ACK/NAK size: padded to 60 B (rdma-hw.cc). */
     public static final int HPCC_ACK_BYTES = 60;
+    /**
+     * The padding in {@link #HPCC_ACK_BYTES} without an INT header: 60 − 14 L2 − 20 IPv4 − 12 qbbHeader
+     * (rdma-hw.cc {@code max(60 − 14 − 20 − seqh.GetSerializedSize(), 0)}); an INT header fills it first.
+     */
+    public static final int HPCC_ACK_PAD_BYTES = 14;
 
     /** Payload bytes per packet for a QP with path MTU {@code pathMtu}. */
     public int segmentFor(int pathMtu) {

@@ -2,9 +2,11 @@ package org.rocelab.nic;
 
 import java.util.function.LongConsumer;
 import org.rocelab.cc.CongestionControl;
+import org.rocelab.packet.IntHeader;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
 import org.rocelab.rc.AccessFlags;
+import org.rocelab.rc.Psn;
 import org.rocelab.rc.RcHost;
 import org.rocelab.rc.RecvWqe;
 import org.rocelab.rc.Requester;
@@ -57,6 +59,23 @@ public final class QueuePair implements RcHost, TxQueue {
     private LongConsumer writePlacedObserver;
 
     private boolean inDataRing;
+    /** The QP's first PSN (RTS) and segment size: origin and unit of the CC's byte sequence numbers. */
+    private int firstPsn;
+
+    private int segmentBytes = 1;
+    /** The CC's INT header on this QP's data packets ({@link IntHeader}), its multiplier and bytes. */
+    private final int intMode;
+
+    private final int intMulti;
+    private final int intBytes;
+    private final boolean ackFeedback;
+    /** The INT header of the last data packet received, echoed on the next ACK (ns-3 ReceiveUdp). */
+    private int rxIntMode;
+
+    private int rxIntMulti = 1;
+    private int rxIntNHop;
+    private long rxIntTs;
+    private final long[] rxIntHops = new long[IntHeader.MAX_HOPS];
     private boolean ackQueued;
     private boolean cnpQueued;
     private long lastCnpPs = Long.MIN_VALUE / 4;
@@ -96,6 +115,10 @@ public final class QueuePair implements RcHost, TxQueue {
         this.dscp = cfg.dscp();
         this.pcp = cfg.pcp();
         this.pacer = new QpPacer(nic, component, this::paceChanged);
+        this.intMode = pacer.cc().telemetryMode();
+        this.intMulti = pacer.cc().telemetryMulti();
+        this.intBytes = IntHeader.bytes(intMode, 0);
+        this.ackFeedback = pacer.cc().wantsAckFeedback();
     }
 
     /** The QP number (QPN). */
@@ -204,6 +227,8 @@ public final class QueuePair implements RcHost, TxQueue {
             throw new IllegalArgumentException(
                     "rts: timeout 0..31, retry_cnt 0..7, rnr_retry 0..7, max_rd_atomic >= 1 expected");
         }
+        firstPsn = sqPsn;
+        segmentBytes = cfg.segmentFor(mtu);
         requester.start(
                 cfg.segmentFor(mtu),
                 sqPsn,
@@ -401,6 +426,13 @@ public final class QueuePair implements RcHost, TxQueue {
             pacer.acked(now, p.psn);
             pacer.cc().onAck(now, p.becn);
             requester.onAcknowledge(p.psn, p.aethSyndrome);
+            if (ackFeedback) {
+                boolean ack = (p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK;
+                long acked = (long) Psn.diff(ack ? Psn.add(p.psn, 1) : p.psn, firstPsn) * segmentBytes;
+                long sent = (long) Psn.diff(requester.sendPsn(), firstPsn) * segmentBytes;
+                pacer.cc().onAckFeedback(now, p, acked, sent);
+                wake();
+            }
             nic.consume(p);
             return;
         }
@@ -421,6 +453,13 @@ public final class QueuePair implements RcHost, TxQueue {
             requester.onReadResponse(p.psn);
             nic.consume(p);
             return;
+        }
+        if (p.intMode != IntHeader.NONE) {
+            rxIntMode = p.intMode;
+            rxIntMulti = p.intMulti;
+            rxIntNHop = p.intNHop;
+            rxIntTs = p.intTs;
+            System.arraycopy(p.intHops, 0, rxIntHops, 0, IntHeader.MAX_HOPS);
         }
         boolean echo = marked && cfg.cnpOnAck();
         if (marked && !echo) {
@@ -523,9 +562,20 @@ public final class QueuePair implements RcHost, TxQueue {
             p.dscp = cfg.ackDscp();
         }
         p.computeSizes();
+        if (rxIntMode != IntHeader.NONE) {
+            p.intMode = rxIntMode;
+            p.intMulti = rxIntMulti;
+            p.intNHop = rxIntNHop;
+            p.intTs = rxIntTs;
+            System.arraycopy(rxIntHops, 0, p.intHops, 0, IntHeader.MAX_HOPS);
+        }
         if (cfg.hpccFraming()) {
-            p.frameBytes = NicConfig.HPCC_ACK_BYTES;
-            p.wireBytes = NicConfig.HPCC_ACK_BYTES;
+            // rdma-hw.cc pads the ACK to 60 B, the INT header included (HPCC: 14 + 20 + 12 + 42 = 88 B)
+            int ackBytes = Math.max(
+                    NicConfig.HPCC_ACK_BYTES,
+                    NicConfig.HPCC_ACK_BYTES - NicConfig.HPCC_ACK_PAD_BYTES + IntHeader.bytes(p.intMode, 0));
+            p.frameBytes = ackBytes;
+            p.wireBytes = ackBytes;
         }
         if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
             counters.ackTx++;
@@ -558,13 +608,23 @@ public final class QueuePair implements RcHost, TxQueue {
                 wakeTimer.scheduleAt(ready);
                 return null;
             }
+            if (windowFull()) {
+                inDataRing = false;
+                return null;
+            }
             p = requester.buildNext(now);
+            if (intMode != IntHeader.NONE) {
+                p.intMode = intMode;
+                p.intMulti = intMulti;
+                p.intNHop = 0;
+                p.intTs = now / 1000; // ns-3 SeqTsHeader: the send time, ns
+            }
         } else {
             inDataRing = false;
             return null;
         }
         if (cfg.hpccFraming()) {
-            p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES;
+            p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES + intBytes;
             p.wireBytes = p.frameBytes;
         }
         pacer.sent(now, p.wireBytes, p.psn);
@@ -579,7 +639,16 @@ public final class QueuePair implements RcHost, TxQueue {
 
     @Override
     public boolean wantsData() {
-        return state == QpState.RTS && (responder.hasReadResponse() || requester.hasSendable());
+        return state == QpState.RTS && (responder.hasReadResponse() || (requester.hasSendable() && !windowFull()));
+    }
+
+    /**
+     * Whether the CC's window (ns-3 {@code RdmaQueuePair::IsWinBound}) holds the next request back:
+     * bytes sent and not yet acknowledged, in whole segments, at or above it. An ACK re-checks.
+     */
+    private boolean windowFull() {
+        long w = pacer.cc().windowBytes();
+        return w > 0 && (long) Psn.diff(requester.sendPsn(), requester.unackedPsn()) * segmentBytes >= w;
     }
 
     @Override
@@ -601,7 +670,7 @@ public final class QueuePair implements RcHost, TxQueue {
         if (responder.hasReadResponse()) {
             t = now;
         }
-        if (requester.hasSendable()) {
+        if (requester.hasSendable() && !windowFull()) {
             t = Math.min(t, Math.max(now, requester.nextReadyPs()));
         }
         if (t == Long.MAX_VALUE) {

@@ -228,20 +228,6 @@ public final class HpccFabricBuilder {
 
     static NicConfig nicConfig(HpccScenario s) {
         HpccConfig c = s.config();
-        Map<String, String> cc = new LinkedHashMap<>();
-        cc.put("profile", "hpcc");
-        for (String k : List.of(
-                "ALPHA_RESUME_INTERVAL",
-                "RATE_DECREASE_INTERVAL",
-                "RP_TIMER",
-                "EWMA_GAIN",
-                "FAST_RECOVERY_TIMES",
-                "RATE_AI",
-                "RATE_HAI",
-                "MIN_RATE",
-                "CLAMP_TARGET_RATE")) {
-            cc.put(k, s.dcqcn().get(k));
-        }
         NicConfig.Builder b = NicConfig.defaults().toBuilder()
                 .mtu(1024)
                 .segmentBytes(c.payloadBytes())
@@ -254,7 +240,7 @@ public final class HpccFabricBuilder {
                 .retransmission(c.l2BackToZero() ? "go-back-0" : "go-back-n")
                 .txLatencyPs(0)
                 .rxLatencyPs(0)
-                .cc(CcRegistry.standard().factory("dcqcn", cc));
+                .cc(CcRegistry.standard().factory(s.ccAlgorithm(), s.ccKnobs()));
         if (c.ackHighPrio()) {
             b.ackQueue(ACK_HIGH_PRIORITY);
         }
