@@ -73,25 +73,38 @@ final class HpccScenarioYaml {
                 .append(" lasts until resume (PAUSE_TIME ")
                 .append(c.pauseTimeUs())
                 .append(" us unused)\n");
-        y.append("  cc:\n    algorithm: dcqcn\n    profile: hpcc\n");
-        y.append("    # the hpcc knobs of this config (docs/model.md, hpcc knobs):\n");
-        for (String k : List.of(
-                "ALPHA_RESUME_INTERVAL",
-                "RATE_DECREASE_INTERVAL",
-                "RP_TIMER",
-                "EWMA_GAIN",
-                "FAST_RECOVERY_TIMES",
-                "RATE_AI",
-                "RATE_HAI",
-                "MIN_RATE",
-                "CLAMP_TARGET_RATE")) {
+        if (c.ccMode() != 1) {
+            // CC_MODE 3 / 7 / 8: the algorithm and its knobs (docs/model.md, HPCC, DCTCP and TIMELY)
+            y.append("  cc:\n    algorithm: ").append(s.ccAlgorithm()).append('\n');
+            s.ccKnobs()
+                    .forEach((k, v) ->
+                            y.append("    ").append(k).append(": ").append(v).append('\n'));
+        }
+        if (c.ccMode() == 1) {
+            y.append("  cc:\n    algorithm: dcqcn\n    profile: hpcc\n");
+            y.append("    # the hpcc knobs of this config (docs/model.md, hpcc knobs):\n");
+        }
+        for (String k : c.ccMode() != 1
+                ? List.<String>of()
+                : List.of(
+                        "ALPHA_RESUME_INTERVAL",
+                        "RATE_DECREASE_INTERVAL",
+                        "RP_TIMER",
+                        "EWMA_GAIN",
+                        "FAST_RECOVERY_TIMES",
+                        "RATE_AI",
+                        "RATE_HAI",
+                        "MIN_RATE",
+                        "CLAMP_TARGET_RATE")) {
             y.append("    ").append(k).append(": ").append(s.dcqcn().get(k)).append('\n');
         }
         y.append(
                         "  # CNP: a flag on every ACK of a CE-marked packet (NicConfig.cnpOnAck), ACK per packet (L2_ACK_INTERVAL ")
                 .append(c.l2AckIntervalBytes())
                 .append(")\n");
-        y.append("  # ACK_HIGH_PRIO ").append(c.ackHighPrio() ? 1 : 0).append(": ACK/NAK in strict-priority queue 0\n");
+        y.append("  # ACK_HIGH_PRIO ")
+                .append(c.ackHighPrio() ? 1 : 0)
+                .append(": ACK/NAK first at the NIC, unpaused (ns-3 ack_q_idx 0); switches queue them with the data\n");
         y.append("  retransmission:\n    mode: ")
                 .append(c.l2BackToZero() ? "go-back-0" : "go-back-n")
                 .append("  # L2_BACK_TO_ZERO ")

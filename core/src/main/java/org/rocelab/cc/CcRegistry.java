@@ -18,6 +18,9 @@ public final class CcRegistry {
         r.register("none", params -> NoCongestionControl.FACTORY);
         r.register(DcqcnProfile.ALGORITHM, DcqcnProfile::fromParams);
         r.register(SwiftParams.ALGORITHM, params -> new Swift.Factory(SwiftParams.parse(params)));
+        r.register(HpccIntParams.ALGORITHM, params -> new HpccInt.Factory(HpccIntParams.parse(params)));
+        r.register(DctcpRdmaParams.ALGORITHM, params -> new DctcpRdma.Factory(DctcpRdmaParams.parse(params)));
+        r.register(TimelyParams.ALGORITHM, params -> new Timely.Factory(TimelyParams.parse(params)));
         return r;
     }
 

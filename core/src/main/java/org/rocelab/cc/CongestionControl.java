@@ -54,6 +54,48 @@ public interface CongestionControl {
     default void onLoss(long nowPs, boolean timeout) {}
 
     /**
+     * The in-band telemetry header this algorithm's data packets carry ({@link
+     * org.rocelab.packet.IntHeader#NONE}, {@code HOPS} for HPCC, {@code TS} for TIMELY); asked once
+     * when the QP is created. Switches push hop records into {@code HOPS} headers at dequeue and the
+     * receiver echoes the header on its ACK.
+     */
+    default int telemetryMode() {
+        return org.rocelab.packet.IntHeader.NONE;
+    }
+
+    /** INT_MULTI, the unit multiplier of the hop records' byte and queue-length fields. */
+    default int telemetryMulti() {
+        return 1;
+    }
+
+    /**
+     * Whether the algorithm wants {@link #onAckFeedback} (per-ACK sequence numbers and the echoed
+     * telemetry, as ns-3's RdmaHw hands HPCC, TIMELY and DCTCP); asked once when the QP is created.
+     */
+    default boolean wantsAckFeedback() {
+        return false;
+    }
+
+    /**
+     * An ACK or NAK arrived, after the transport processed it (ns-3 {@code RdmaHw::ReceiveAck} order:
+     * acknowledge, go back on NAK, then the algorithm). {@code ackSeqBytes} is what it acknowledges in
+     * order and {@code sndNxtBytes} what has been sent, both counted in whole segments from the QP's
+     * first byte (ns-3's byte sequence numbers; the last, shorter segment counts in full);
+     * {@code ack} carries the echoed telemetry and the congestion flag ({@code becn}). Only for
+     * algorithms that {@link #wantsAckFeedback() want it}; never keep {@code ack}.
+     */
+    default void onAckFeedback(long nowPs, org.rocelab.packet.Packet ack, long ackSeqBytes, long sndNxtBytes) {}
+
+    /**
+     * The in-flight cap in payload bytes (ns-3 HAS_WIN; with VAR_WIN scaled by rate / line rate), or
+     * 0 for none: the QP sends a new data packet only while sent − acknowledged bytes are below it.
+     * Asked before every data packet.
+     */
+    default long windowBytes() {
+        return 0;
+    }
+
+    /**
      * The NIC's congestion-control parameters changed during the run (mlx5 keeps DCQCN knobs per
      * port and priority, and its firmware uses the current values for every QP): adopts the
      * parameters {@code factory} would give a new QP if it makes this algorithm and profile, and

@@ -47,6 +47,7 @@ import java.util.TreeMap;
  * @param values every key's value text as written
  * @param lines every key's (last) line
  * @param warnings keys read but ignored, one line each
+ * @param dctcpRateAiBps DCTCP_RATE_AI (default 1000Mb/s)
  */
 public record HpccConfig(
         Path file,
@@ -78,7 +79,8 @@ public record HpccConfig(
         long bufferSizeMb,
         Map<String, String> values,
         Map<String, Integer> lines,
-        List<String> warnings) {
+        List<String> warnings,
+        long dctcpRateAiBps) {
 
     public HpccConfig {
         kminKbByRate = Collections.unmodifiableMap(new TreeMap<>(kminKbByRate));

@@ -20,6 +20,10 @@ final class HpccConfigReader {
     private static final long UINT32_MAX = 0xFFFF_FFFFL;
     private static final Map<Long, String> CC_NAMES =
             Map.of(1L, "DCQCN", 3L, "HPCC", 7L, "TIMELY", 8L, "DCTCP", 10L, "HPCC-PINT");
+    /** The CC_MODEs rocelab models. */
+    static final java.util.Set<Long> MODELLED_CC = java.util.Set.of(1L, 3L, 7L, 8L);
+
+    static final String MODELLED_CC_TEXT = "1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP)";
 
     private final HpccText text;
     private final Map<HpccKey, Object> parsed = new EnumMap<>(HpccKey.class);
@@ -70,7 +74,8 @@ final class HpccConfigReader {
                 uint(HpccKey.BUFFER_SIZE, 16),
                 Collections.unmodifiableMap(values),
                 Collections.unmodifiableMap(lines),
-                List.copyOf(warnings));
+                List.copyOf(warnings),
+                lng(HpccKey.DCTCP_RATE_AI, 1_000_000_000L));
     }
 
     private void readLine(HpccText.Line line) {
@@ -215,33 +220,58 @@ final class HpccConfigReader {
     /** Refuses what rocelab cannot model and reports what it ignores. */
     private void checkSupport() {
         long cc = uint(HpccKey.CC_MODE, 1);
-        if (cc != 1) {
+        if (!MODELLED_CC.contains(cc)) {
             String name = CC_NAMES.get(cc);
             throw error(
                     HpccKey.CC_MODE,
                     name == null
-                            ? "CC_MODE: expected 1 (DCQCN), 3, 7, 8 or 10, got '" + cc + "'"
-                            : "CC_MODE: unsupported: " + cc + " (" + name + "); rocelab models CC_MODE 1 (DCQCN) only");
+                            ? "CC_MODE: expected 1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP) or 10 (HPCC-PINT), got '"
+                                    + cc + "'"
+                            : "CC_MODE: unsupported: " + cc + " (" + name + "); rocelab models CC_MODE "
+                                    + MODELLED_CC_TEXT
+                                    + (cc == 10
+                                            ? " (missing for PINT: the switches' log-approximated utilization encoding)"
+                                            : ""));
         }
-        if (!parsed.containsKey(HpccKey.HAS_WIN)) {
+        boolean window = cc != 1; // the window is modelled for the algorithms that read INT or ACK feedback
+        if (!parsed.containsKey(HpccKey.HAS_WIN) && !window) {
             throw missing(
-                    HpccKey.HAS_WIN, "HPCC's default is 1 (window on), which rocelab does not model; add HAS_WIN 0");
+                    HpccKey.HAS_WIN,
+                    "HPCC's default is 1 (window on), which rocelab does not model under DCQCN; add HAS_WIN 0");
         }
-        if (bool(HpccKey.HAS_WIN, true)) {
+        if (bool(HpccKey.HAS_WIN, true) && !window) {
             throw error(
                     HpccKey.HAS_WIN,
-                    "HAS_WIN: unsupported: 1 (window-limited sending); rocelab models rate-based DCQCN only, use HAS_WIN 0");
+                    "HAS_WIN: unsupported: 1 (window-limited sending) under CC_MODE 1 (DCQCN); rocelab models it"
+                            + " under CC_MODE " + MODELLED_CC_TEXT.substring(MODELLED_CC_TEXT.indexOf(',') + 2)
+                            + "; use HAS_WIN 0");
+        }
+        if (cc == 3 && !bool(HpccKey.HAS_WIN, true)) {
+            throw error(
+                    HpccKey.HAS_WIN,
+                    "HAS_WIN: unsupported: 0 under CC_MODE 3 (HPCC): HPCC's utilization divides by the window"
+                            + " (rdma-hw.cc UpdateRateHp); use HAS_WIN 1");
+        }
+        if (window && bool(HpccKey.HAS_WIN, true) && !bool(HpccKey.GLOBAL_T, true)) {
+            throw error(
+                    HpccKey.GLOBAL_T,
+                    "GLOBAL_T: unsupported: 0 (each pair's own base RTT and BDP); rocelab gives every QP the largest"
+                            + " base RTT and BDP, use GLOBAL_T 1");
         }
         if (!bool(HpccKey.RATE_BOUND, true)) {
             throw error(
                     HpccKey.RATE_BOUND,
                     "RATE_BOUND: unsupported: 0 (no pacing); rocelab paces by the DCQCN rate, use RATE_BOUND 1");
         }
-        requirePositive(
-                HpccKey.RP_TIMER,
-                "HPCC's built-in value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
-        requirePositive(HpccKey.RATE_AI, "HPCC's built-in value is an empty string; give RATE_AI like 20Mb/s");
-        requirePositive(HpccKey.RATE_HAI, "HPCC's built-in value is an empty string; give RATE_HAI like 200Mb/s");
+        if (cc == 1) {
+            requirePositive(
+                    HpccKey.RP_TIMER,
+                    "HPCC's built-in value is 0 µs, a timer rocelab cannot run; give RP_TIMER in µs (run.py dcqcn: 300)");
+            requirePositive(HpccKey.RATE_HAI, "HPCC's built-in value is an empty string; give RATE_HAI like 200Mb/s");
+        }
+        if (cc != 8) {
+            requirePositive(HpccKey.RATE_AI, "HPCC's built-in value is an empty string; give RATE_AI like 20Mb/s");
+        }
         checkAcks();
         requirePositiveIfGiven(HpccKey.ALPHA_RESUME_INTERVAL);
         requirePositiveIfGiven(HpccKey.RATE_DECREASE_INTERVAL);
@@ -317,9 +347,21 @@ final class HpccConfigReader {
                 }
             }
         }
+        long cc = uint(HpccKey.CC_MODE, 1);
+        if (cc != 1) {
+            inert.clear();
+            for (HpccKey k : inLineOrder) {
+                if (!HpccKey.usedBy(cc).contains(k)
+                        && (k.use() == HpccKey.Use.INERT || HpccKey.DCQCN_KEYS.contains(k))) {
+                    inert.add(k.name());
+                }
+            }
+        }
         if (!inert.isEmpty()) {
-            warnings.add(text.file() + ": without effect under CC_MODE 1 (DCQCN) with HAS_WIN 0: "
-                    + String.join(", ", inert) + " (ignored)");
+            String mode =
+                    cc == 1 ? "CC_MODE 1 (DCQCN) with HAS_WIN 0" : "CC_MODE " + cc + " (" + CC_NAMES.get(cc) + ")";
+            warnings.add(
+                    text.file() + ": without effect under " + mode + ": " + String.join(", ", inert) + " (ignored)");
         }
     }
 

@@ -11,8 +11,8 @@ package org.rocelab.compat;
  * @param dport destination port (100 for traffic_gen flows, which fct_analysis.py selects)
  * @param sizeBytes message size in bytes (third.cc calls it maxPacketCount, but it is bytes)
  * @param startPs start time, exact from the decimal seconds in the file
- * @param sport the source port HPCC assigns: 10000, 10001, ... per source host in file order
- *     (a uint16_t that wraps)
+ * @param sport the source port HPCC assigns: 10000, 10001, ... per (source, destination) pair in
+ *     file order (third.cc {@code portNumder[src][dst]++}, a uint16_t that wraps)
  * @param line the line in the flow file
  */
 public record HpccFlow(

@@ -46,7 +46,7 @@ public record HpccFlows(Path file, List<HpccFlow> flows, int ignoredLines) {
         }
         boolean[] isSwitch = new boolean[topology.nodeCount()];
         topology.switchIds().forEach(id -> isSwitch[id] = true);
-        Map<Integer, Integer> nextPort = new HashMap<>();
+        Map<Long, Integer> nextPort = new HashMap<>();
         List<HpccFlow> flows = new ArrayList<>(n);
         long lastStart = Long.MIN_VALUE;
         int lastLine = 0;
@@ -76,7 +76,8 @@ public record HpccFlows(Path file, List<HpccFlow> flows, int ignoredLines) {
             }
             lastStart = start;
             lastLine = ln;
-            int sport = nextPort.merge(src, 1, Integer::sum) - 1 + FIRST_SPORT;
+            // third.cc portNumder[src][dst]++: one counter per (source, destination) pair
+            int sport = nextPort.merge((long) src << 32 | dst, 1, Integer::sum) - 1 + FIRST_SPORT;
             flows.add(new HpccFlow(i, src, dst, pg, dport, size, start, sport & 0xFFFF, ln));
         }
         return new HpccFlows(file, flows, lines.size() - 1 - n);

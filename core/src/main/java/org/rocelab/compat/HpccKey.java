@@ -22,7 +22,7 @@ public enum HpccKey {
     FCT_OUTPUT_FILE(Kind.OUTPUT_FILE, Use.OUTPUT, "flow completion times", "path"),
     PFC_OUTPUT_FILE(Kind.OUTPUT_FILE, Use.OUTPUT, "PFC pause/resume events", "path"),
     SIMULATOR_STOP_TIME(Kind.SECONDS, Use.MODELLED, "simulation end", "s"),
-    CC_MODE(Kind.UINT, Use.MODELLED, "1 DCQCN, 3 HPCC, 7 TIMELY, 8 DCTCP, 10 HPCC-PINT (only 1 is modelled)", "-"),
+    CC_MODE(Kind.UINT, Use.MODELLED, "1 DCQCN, 3 HPCC, 7 TIMELY, 8 DCTCP, 10 HPCC-PINT (1 and 3 are modelled)", "-"),
     ALPHA_RESUME_INTERVAL(Kind.MICROSECONDS, Use.MODELLED, "DCQCN alpha update period", "µs"),
     RATE_DECREASE_INTERVAL(Kind.MICROSECONDS, Use.MODELLED, "DCQCN rate-decrease check period", "µs"),
     CLAMP_TARGET_RATE(Kind.BOOL01, Use.MODELLED, "DCQCN: always set Rt = Rc on a decrease", "0/1"),
@@ -41,7 +41,7 @@ public enum HpccKey {
     L2_CHUNK_SIZE(Kind.UINT, Use.MODELLED, "go-back-0 chunk", "bytes"),
     L2_ACK_INTERVAL(Kind.UINT, Use.MODELLED, "bytes between ACKs (0 or 1: every packet)", "bytes"),
     L2_BACK_TO_ZERO(Kind.BOOL01, Use.MODELLED, "0 go-back-N, 1 go back to the chunk start", "0/1"),
-    HAS_WIN(Kind.BOOL01, Use.MODELLED, "window limit on/off (only 0 is modelled; HPCC's default is 1)", "0/1"),
+    HAS_WIN(Kind.BOOL01, Use.MODELLED, "window limit on/off (1 is modelled for HPCC; HPCC's default is 1)", "0/1"),
     GLOBAL_T(Kind.BOOL01, Use.INERT, "use the largest base RTT as T for every flow", "0/1"),
     VAR_WIN(Kind.BOOL01, Use.INERT, "window proportional to rate", "0/1"),
     FAST_REACT(Kind.BOOL01, Use.INERT, "HPCC per-ACK reaction", "0/1"),
@@ -53,7 +53,7 @@ public enum HpccKey {
     PINT_LOG_BASE(Kind.NUMBER, Use.INERT, "HPCC-PINT log base", "-"),
     PINT_PROB(Kind.NUMBER, Use.INERT, "HPCC-PINT sampling probability", "-"),
     RATE_BOUND(Kind.BOOL01, Use.MODELLED, "pace by the CC rate (only 1 is modelled)", "0/1"),
-    ACK_HIGH_PRIO(Kind.BOOL01, Use.MODELLED, "ACK/NACK in strict-priority queue 0", "0/1"),
+    ACK_HIGH_PRIO(Kind.BOOL01, Use.MODELLED, "ACK/NACK in the NIC's priority-0 queue (switches: data queue)", "0/1"),
     LINK_DOWN(Kind.LINK_DOWN, Use.MODELLED, "take link b-c down at 2 s + a µs (a = 0: never)", "µs node node"),
     ENABLE_TRACE(Kind.BOOL01, Use.UNUSED, "write the binary packet trace", "0/1"),
     KMAX_MAP(Kind.RATE_MAP_UINT, Use.MODELLED, "ECN Kmax per port rate: n rate1 v1 ...", "bit/s, KB (x1000)"),
@@ -118,6 +118,38 @@ public enum HpccKey {
 
     public String unit() {
         return unit;
+    }
+
+    /** The DCQCN (CC_MODE 1) rate-control keys: without effect under the other algorithms. */
+    public static final java.util.Set<HpccKey> DCQCN_KEYS = java.util.EnumSet.of(
+            ALPHA_RESUME_INTERVAL,
+            RATE_DECREASE_INTERVAL,
+            RP_TIMER,
+            CLAMP_TARGET_RATE,
+            FAST_RECOVERY_TIMES,
+            RATE_HAI,
+            EWMA_GAIN);
+
+    /** The CC keys CC_MODE {@code cc} reads (rdma-hw.cc), beyond the network keys every mode uses. */
+    public static java.util.Set<HpccKey> usedBy(long cc) {
+        return switch ((int) cc) {
+            case 3 ->
+                java.util.EnumSet.of(
+                        RATE_AI,
+                        MIN_RATE,
+                        HAS_WIN,
+                        GLOBAL_T,
+                        VAR_WIN,
+                        FAST_REACT,
+                        U_TARGET,
+                        MI_THRESH,
+                        INT_MULTI,
+                        MULTI_RATE,
+                        SAMPLE_FEEDBACK);
+            case 7 -> java.util.EnumSet.of(RATE_AI, RATE_HAI, MIN_RATE, HAS_WIN, GLOBAL_T, VAR_WIN);
+            case 8 -> java.util.EnumSet.of(EWMA_GAIN, MIN_RATE, DCTCP_RATE_AI, HAS_WIN, GLOBAL_T, VAR_WIN);
+            default -> java.util.EnumSet.noneOf(HpccKey.class);
+        };
     }
 
     /** The key named {@code name}, or null. */

@@ -143,6 +143,71 @@ public record HpccScenario(
         return new HpccScenario(config, topology, flows, ports, switches, nicRate, dcqcnKnobs(config));
     }
 
+    /**
+     * The rocelab congestion-control algorithm for the config's CC_MODE (registry name): {@code dcqcn}
+     * (profile hpcc) for 1, {@code hpcc} for 3, {@code timely} for 7, {@code dctcp} for 8.
+     */
+    public String ccAlgorithm() {
+        return switch (config.ccMode()) {
+            case 3 -> "hpcc";
+            case 7 -> "timely";
+            case 8 -> "dctcp";
+            default -> "dcqcn";
+        };
+    }
+
+    /**
+     * The algorithm's knobs by HPCC key name, in rocelab unit text: {@link #dcqcn()} plus
+     * {@code profile: hpcc} under CC_MODE 1; under CC_MODE 3 U_TARGET, MI_THRESH, RATE_AI, MIN_RATE,
+     * FAST_REACT, MULTI_RATE, SAMPLE_FEEDBACK, INT_MULTI, VAR_WIN (third.cc defaults when absent) and the
+     * T and W third.cc derives with GLOBAL_T 1: BASE_RTT = the largest base RTT, WINDOW = the largest BDP.
+     */
+    public Map<String, String> ccKnobs() {
+        Map<String, String> m = new LinkedHashMap<>();
+        HpccConfig c = config;
+        if (c.ccMode() == 1) {
+            m.put("profile", "hpcc");
+            for (String k : List.of(
+                    "ALPHA_RESUME_INTERVAL",
+                    "RATE_DECREASE_INTERVAL",
+                    "RP_TIMER",
+                    "EWMA_GAIN",
+                    "FAST_RECOVERY_TIMES",
+                    "RATE_AI",
+                    "RATE_HAI",
+                    "MIN_RATE",
+                    "CLAMP_TARGET_RATE")) {
+                m.put(k, dcqcn.get(k));
+            }
+            return m;
+        }
+        HpccPathMetrics paths = pathMetrics();
+        Map<String, String> v = c.values();
+        if (c.ccMode() == 3) {
+            m.put("U_TARGET", v.getOrDefault("U_TARGET", "0.95"));
+            m.put("MI_THRESH", v.getOrDefault("MI_THRESH", "5"));
+            m.put("RATE_AI", Units.formatRate(c.rateAiBps()));
+            m.put("MIN_RATE", Units.formatRate(c.minRateBps()));
+            m.put("FAST_REACT", v.getOrDefault("FAST_REACT", "1"));
+            m.put("MULTI_RATE", v.getOrDefault("MULTI_RATE", "1"));
+            m.put("SAMPLE_FEEDBACK", v.getOrDefault("SAMPLE_FEEDBACK", "0"));
+            m.put("INT_MULTI", v.getOrDefault("INT_MULTI", "1"));
+            m.put("BASE_RTT", Units.formatTime(paths.maxRttNs() * 1000));
+        } else if (c.ccMode() == 7) {
+            m.put("RATE_AI", Units.formatRate(c.rateAiBps()));
+            m.put("RATE_HAI", Units.formatRate(c.rateHaiBps()));
+            m.put("MIN_RATE", Units.formatRate(c.minRateBps()));
+        } else if (c.ccMode() == 8) {
+            m.put("EWMA_GAIN", Double.toString(c.ewmaGain()));
+            m.put("DCTCP_RATE_AI", Units.formatRate(c.dctcpRateAiBps()));
+            m.put("MIN_RATE", Units.formatRate(c.minRateBps()));
+            m.put("PACKET_PAYLOAD_SIZE", Integer.toString(c.payloadBytes()));
+        }
+        m.put("WINDOW", Long.toString(v.getOrDefault("HAS_WIN", "1").equals("0") ? 0 : paths.maxBdpBytes()));
+        m.put("VAR_WIN", v.getOrDefault("VAR_WIN", "0"));
+        return m;
+    }
+
     /** HPCC's base-RTT / bottleneck / standalone-FCT calculator for this topology and payload. */
     public HpccPathMetrics pathMetrics() {
         return new HpccPathMetrics(topology, config.payloadBytes());

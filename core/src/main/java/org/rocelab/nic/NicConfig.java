@@ -51,6 +51,9 @@ import org.rocelab.rc.RnrTimer;
  *     buffer fills (true, as mlx5 {@code --pfc}); false: it only honours PFC (HPCC ns-3 hosts)
  * @param cnpPacing how CNPs are spaced by {@code minTimeBetweenCnpsPs} ({@link CnpPacing})
  * @param irn the IRN timeouts and BDP cap, used when {@code retransmission} is {@code irn}
+ * @param ackQueue the NIC transmit queue (priority ring) ACK/NAKs wait in, -1 = their own priority;
+ *     only a pause of this priority holds them back, whatever priority they carry on the wire
+ *     (hpcc ACK_HIGH_PRIO 1: 0, ns-3 {@code RdmaEgressQueue::ack_q_idx})
  */
 public record NicConfig(
         int mtu,
@@ -86,7 +89,8 @@ public record NicConfig(
         int ackDscp,
         boolean pfcGenerate,
         CnpPacing cnpPacing,
-        IrnPolicy irn) {
+        IrnPolicy irn,
+        int ackQueue) {
 
     public NicConfig {
         if (irn == null) {
@@ -98,6 +102,7 @@ public record NicConfig(
         check("nic.segment_bytes", segmentBytes, 0, 1 << 20);
         check("nic.ack_pcp", ackPcp, -1, 7);
         check("nic.ack_dscp", ackDscp, -1, 63);
+        check("nic.ack_queue", ackQueue, -1, 7);
         if (mtu != 256 && mtu != 512 && mtu != 1024 && mtu != 2048 && mtu != 4096) {
             throw new IllegalArgumentException("nic.mtu: expected 256, 512, 1024, 2048 or 4096, got " + mtu);
         }
@@ -194,6 +199,7 @@ public record NicConfig(
         b.pfcGenerate = pfcGenerate;
         b.cnpPacing = cnpPacing;
         b.irn = irn;
+        b.ackQueue = ackQueue;
         return b;
     }
 
@@ -242,6 +248,11 @@ public record NicConfig(
     public static final int HPCC_HEADER_BYTES = 48;
     /** HPCC's ACK/NAK size: padded to 60 B (rdma-hw.cc). */
     public static final int HPCC_ACK_BYTES = 60;
+    /**
+     * The padding in {@link #HPCC_ACK_BYTES} without an INT header: 60 − 14 L2 − 20 IPv4 − 12 qbbHeader
+     * (rdma-hw.cc {@code max(60 − 14 − 20 − seqh.GetSerializedSize(), 0)}); an INT header fills it first.
+     */
+    public static final int HPCC_ACK_PAD_BYTES = 14;
 
     /** Payload bytes per packet for a QP with path MTU {@code pathMtu}. */
     public int segmentFor(int pathMtu) {
@@ -289,6 +300,7 @@ public record NicConfig(
         private int ackDscp = -1;
         private boolean pfcGenerate = true;
         private CnpPacing cnpPacing = CnpPacing.FIRST_MARK;
+        private int ackQueue = -1;
 
         public Builder mtu(int v) {
             mtu = v;
@@ -462,6 +474,12 @@ public record NicConfig(
             return this;
         }
 
+        /** The NIC queue of ACK/NAKs, -1 = their priority (see {@link NicConfig#ackQueue()}). */
+        public Builder ackQueue(int v) {
+            ackQueue = v;
+            return this;
+        }
+
         public NicConfig build() {
             return new NicConfig(
                     mtu,
@@ -497,7 +515,8 @@ public record NicConfig(
                     ackDscp,
                     pfcGenerate,
                     cnpPacing,
-                    irn);
+                    irn,
+                    ackQueue);
         }
     }
 }

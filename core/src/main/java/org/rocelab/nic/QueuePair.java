@@ -3,9 +3,11 @@ package org.rocelab.nic;
 import java.util.function.LongConsumer;
 import org.rocelab.cc.CongestionControl;
 import org.rocelab.cc.WindowLimiter;
+import org.rocelab.packet.IntHeader;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
 import org.rocelab.rc.AccessFlags;
+import org.rocelab.rc.Psn;
 import org.rocelab.rc.RcHost;
 import org.rocelab.rc.RecvWqe;
 import org.rocelab.rc.Requester;
@@ -61,6 +63,23 @@ public final class QueuePair implements RcHost, TxQueue {
     private LongConsumer writePlacedObserver;
 
     private boolean inDataRing;
+    /** The QP's first PSN (RTS) and segment size: origin and unit of the CC's byte sequence numbers. */
+    private int firstPsn;
+
+    private int segmentBytes = 1;
+    /** The CC's INT header on this QP's data packets ({@link IntHeader}), its multiplier and bytes. */
+    private final int intMode;
+
+    private final int intMulti;
+    private final int intBytes;
+    private final boolean ackFeedback;
+    /** The INT header of the last data packet received, echoed on the next ACK (ns-3 ReceiveUdp). */
+    private int rxIntMode;
+
+    private int rxIntMulti = 1;
+    private int rxIntNHop;
+    private long rxIntTs;
+    private final long[] rxIntHops = new long[IntHeader.MAX_HOPS];
     private boolean ackQueued;
     private boolean cnpQueued;
     private long lastCnpPs = Long.MIN_VALUE / 4;
@@ -101,6 +120,10 @@ public final class QueuePair implements RcHost, TxQueue {
         this.pcp = cfg.pcp();
         this.pacer = new QpPacer(nic, component, this::paceChanged);
         this.window = pacer.cc() instanceof WindowLimiter w ? w : null;
+        this.intMode = pacer.cc().telemetryMode();
+        this.intMulti = pacer.cc().telemetryMulti();
+        this.intBytes = IntHeader.bytes(intMode, 0);
+        this.ackFeedback = pacer.cc().wantsAckFeedback();
     }
 
     /** The QP number (QPN). */
@@ -213,6 +236,8 @@ public final class QueuePair implements RcHost, TxQueue {
         if (policy instanceof org.rocelab.rc.IrnPolicy irn) {
             policy = irn.resolved(nic.port().rateBps(), cfg.segmentFor(mtu));
         }
+        firstPsn = sqPsn;
+        segmentBytes = cfg.segmentFor(mtu);
         requester.start(
                 cfg.segmentFor(mtu),
                 sqPsn,
@@ -435,7 +460,13 @@ public final class QueuePair implements RcHost, TxQueue {
             if (p.aethSyndrome == org.rocelab.rc.Aeth.NAK_PSN_SEQUENCE_ERROR) {
                 cc.onLoss(now, false);
             }
-            if (window != null) {
+            if (ackFeedback) {
+                boolean ack = (p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK;
+                long acked = (long) Psn.diff(ack ? Psn.add(p.psn, 1) : p.psn, firstPsn) * segmentBytes;
+                long sent = (long) Psn.diff(requester.sendPsn(), firstPsn) * segmentBytes;
+                cc.onAckFeedback(now, p, acked, sent);
+            }
+            if (window != null || ackFeedback) {
                 wake();
             }
             nic.consume(p);
@@ -460,6 +491,13 @@ public final class QueuePair implements RcHost, TxQueue {
             requester.onReadResponse(p.psn);
             nic.consume(p);
             return;
+        }
+        if (p.intMode != IntHeader.NONE) {
+            rxIntMode = p.intMode;
+            rxIntMulti = p.intMulti;
+            rxIntNHop = p.intNHop;
+            rxIntTs = p.intTs;
+            System.arraycopy(p.intHops, 0, rxIntHops, 0, IntHeader.MAX_HOPS);
         }
         boolean echo = marked && cfg.cnpOnAck();
         if (marked && !echo) {
@@ -562,9 +600,20 @@ public final class QueuePair implements RcHost, TxQueue {
             p.dscp = cfg.ackDscp();
         }
         p.computeSizes();
+        if (rxIntMode != IntHeader.NONE) {
+            p.intMode = rxIntMode;
+            p.intMulti = rxIntMulti;
+            p.intNHop = rxIntNHop;
+            p.intTs = rxIntTs;
+            System.arraycopy(rxIntHops, 0, p.intHops, 0, IntHeader.MAX_HOPS);
+        }
         if (cfg.hpccFraming()) {
-            p.frameBytes = NicConfig.HPCC_ACK_BYTES;
-            p.wireBytes = NicConfig.HPCC_ACK_BYTES;
+            // rdma-hw.cc pads the ACK to 60 B, the INT header included (HPCC: 14 + 20 + 12 + 42 = 88 B)
+            int ackBytes = Math.max(
+                    NicConfig.HPCC_ACK_BYTES,
+                    NicConfig.HPCC_ACK_BYTES - NicConfig.HPCC_ACK_PAD_BYTES + IntHeader.bytes(p.intMode, 0));
+            p.frameBytes = ackBytes;
+            p.wireBytes = ackBytes;
         }
         if ((p.aethSyndrome & org.rocelab.rc.Aeth.TYPE_MASK) == org.rocelab.rc.Aeth.TYPE_ACK) {
             counters.ackTx++;
@@ -600,13 +649,23 @@ public final class QueuePair implements RcHost, TxQueue {
                 wakeTimer.scheduleAt(ready);
                 return null;
             }
+            if (windowFull()) {
+                inDataRing = false;
+                return null;
+            }
             p = requester.buildNext(now);
+            if (intMode != IntHeader.NONE) {
+                p.intMode = intMode;
+                p.intMulti = intMulti;
+                p.intNHop = 0;
+                p.intTs = now / 1000; // ns-3 SeqTsHeader: the send time, ns
+            }
         } else {
             inDataRing = false;
             return null;
         }
         if (cfg.hpccFraming()) {
-            p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES;
+            p.frameBytes = p.payloadBytes + NicConfig.HPCC_HEADER_BYTES + intBytes;
             p.wireBytes = p.frameBytes;
         }
         pacer.sent(now, p.wireBytes, p.psn);
@@ -621,7 +680,16 @@ public final class QueuePair implements RcHost, TxQueue {
 
     @Override
     public boolean wantsData() {
-        return state == QpState.RTS && (responder.hasReadResponse() || requester.hasSendable());
+        return state == QpState.RTS && (responder.hasReadResponse() || (requester.hasSendable() && !windowFull()));
+    }
+
+    /**
+     * Whether the CC's window (ns-3 {@code RdmaQueuePair::IsWinBound}) holds the next request back:
+     * bytes sent and not yet acknowledged, in whole segments, at or above it. An ACK re-checks.
+     */
+    private boolean windowFull() {
+        long w = pacer.cc().windowBytes();
+        return w > 0 && (long) Psn.diff(requester.sendPsn(), requester.unackedPsn()) * segmentBytes >= w;
     }
 
     @Override
@@ -643,7 +711,7 @@ public final class QueuePair implements RcHost, TxQueue {
         if (responder.hasReadResponse()) {
             t = now;
         }
-        if (requester.hasSendable()) {
+        if (requester.hasSendable() && !windowFull()) {
             t = Math.min(t, Math.max(now, requester.nextReadyPs()));
         }
         if (t == Long.MAX_VALUE) {
@@ -687,9 +755,17 @@ public final class QueuePair implements RcHost, TxQueue {
     public void requestAck() {
         if (!ackQueued) {
             ackQueued = true;
-            nic.tx().addControl(cfg.ackPcp() >= 0 ? cfg.ackPcp() : pcp, index, 0);
+            nic.tx().addControl(ackQueue(), index, 0);
             nic.kickPort();
         }
+    }
+
+    /** The NIC transmit ring ACK/NAKs of this QP wait in: {@code ackQueue}, else their priority. */
+    private int ackQueue() {
+        if (cfg.ackQueue() >= 0) {
+            return cfg.ackQueue();
+        }
+        return cfg.ackPcp() >= 0 ? cfg.ackPcp() : pcp;
     }
 
     @Override

@@ -131,6 +131,18 @@ public final class Packet {
     // ---- sizes, from computeSizes() ----
     /** Ethernet frame length including FCS (at least 64). */
     public int frameBytes;
+
+    // in-band telemetry (HPCC ns-3's INT header, IntHeader): mode, hop records, sender timestamp
+    /** {@link IntHeader#NONE}, {@link IntHeader#HOPS}, {@link IntHeader#TS} or {@link IntHeader#PINT}. */
+    public int intMode;
+    /** INT_MULTI: the unit multiplier of the hop records' byte and queue fields. */
+    public int intMulti = 1;
+    /** Hop records pushed so far (may exceed {@link IntHeader#MAX_HOPS}; slot = n % 5). */
+    public int intNHop;
+    /** Hop records, ns-3's IntHop bit layout ({@link IntHeader#hop}). */
+    public final long[] intHops = new long[IntHeader.MAX_HOPS];
+    /** TS mode: the sender's timestamp, ns; PINT mode: the encoded utilization (power). */
+    public long intTs;
     /** Bytes the frame occupies on the wire: frame + preamble/SFD + inter-frame gap. */
     public int wireBytes;
 
@@ -271,6 +283,7 @@ public final class Packet {
         pauseQuanta = o.pauseQuanta;
         frameBytes = o.frameBytes;
         wireBytes = o.wireBytes;
+        IntHeader.copy(o, this);
         id = keepId;
     }
 
@@ -336,6 +349,11 @@ public final class Packet {
         pauseQuanta = 0;
         frameBytes = 0;
         wireBytes = 0;
+        intMode = IntHeader.NONE;
+        intMulti = 1;
+        intNHop = 0;
+        intTs = 0;
+        Arrays.fill(intHops, 0);
     }
 
     @Override

@@ -44,7 +44,12 @@ import org.rocelab.topo.ShortestPathRoutes;
  * framing and ns-truncated serialization, and a PFC observer on every port writing pfc.txt.
  */
 public final class HpccFabricBuilder {
-    /** ACKs (ACK_HIGH_PRIO 1) travel with DSCP 0 / priority 0: strict-priority queue 0. */
+    /**
+     * The NIC queue of ACKs under ACK_HIGH_PRIO 1: priority 0, which no switch pauses (third.cc sets
+     * {@code RdmaEgressQueue::ack_q_idx = 0}; the NIC serves its ACK queue before any QP either way).
+     * Switches are built without {@code AckHighPrio} (attribute default 0), so on the wire ACKs keep
+     * the flow's pg and share its queue and buffer accounting ({@code SwitchNode::SendToDev}).
+     */
     static final int ACK_HIGH_PRIORITY = 0;
 
     private HpccFabricBuilder() {}
@@ -225,20 +230,6 @@ public final class HpccFabricBuilder {
 
     static NicConfig nicConfig(HpccScenario s) {
         HpccConfig c = s.config();
-        Map<String, String> cc = new LinkedHashMap<>();
-        cc.put("profile", "hpcc");
-        for (String k : List.of(
-                "ALPHA_RESUME_INTERVAL",
-                "RATE_DECREASE_INTERVAL",
-                "RP_TIMER",
-                "EWMA_GAIN",
-                "FAST_RECOVERY_TIMES",
-                "RATE_AI",
-                "RATE_HAI",
-                "MIN_RATE",
-                "CLAMP_TARGET_RATE")) {
-            cc.put(k, s.dcqcn().get(k));
-        }
         NicConfig.Builder b = NicConfig.defaults().toBuilder()
                 .mtu(1024)
                 .segmentBytes(c.payloadBytes())
@@ -251,9 +242,9 @@ public final class HpccFabricBuilder {
                 .retransmission(c.l2BackToZero() ? "go-back-0" : "go-back-n")
                 .txLatencyPs(0)
                 .rxLatencyPs(0)
-                .cc(CcRegistry.standard().factory("dcqcn", cc));
+                .cc(CcRegistry.standard().factory(s.ccAlgorithm(), s.ccKnobs()));
         if (c.ackHighPrio()) {
-            b.ackPcp(ACK_HIGH_PRIORITY).ackDscp(ACK_HIGH_PRIORITY);
+            b.ackQueue(ACK_HIGH_PRIORITY);
         }
         return b.build();
     }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.rocelab.link.Port;
 import org.rocelab.packet.DropReason;
+import org.rocelab.packet.IntHeader;
+import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
 import org.rocelab.packet.PacketKind;
 import org.rocelab.packet.PacketPool;
@@ -689,7 +691,24 @@ public final class Switch {
         }
         op.queueCounters.txPackets[q]++;
         op.queueCounters.txBytes[q] += bytes;
+        if (p.intMode == IntHeader.HOPS && p.opcode != Opcode.ACKNOWLEDGE) {
+            stampInt(p, out, op);
+        }
+        op.intTxBytes += bytes;
         return true;
+    }
+
+    /**
+     * HPCC INT at dequeue (ns-3 {@code SwitchNode::SwitchNotifyDequeue}): a data packet carrying an
+     * INT header gets this port's hop record — now (ns), the bytes the port sent before it, the bytes
+     * still queued on the port (all queues, after this packet left) and the port's line rate.
+     */
+    private void stampInt(Packet p, int out, SwitchPort op) {
+        long queued = 0;
+        for (int k = 0; k < 8; k++) {
+            queued += mmu.queueBytes(out, k);
+        }
+        IntHeader.push(p, sim.now() / 1000, op.intTxBytes, queued, op.port.rateBps());
     }
 
     private void release(Packet p, int out, int q) {

@@ -23,6 +23,8 @@ public final class SwitchPort implements PacketSink {
     final PfcWatchdog watchdog;
     final WredMarker[] wred;
     final QueueCounters queueCounters = new QueueCounters();
+    /** Frame bytes dequeued so far, all queues: the tx byte counter INT hop records carry. */
+    long intTxBytes;
     /** Native/access VLAN (0 = none) and membership bitset over VIDs; empty for routed ports. */
     final int accessVlan;
 

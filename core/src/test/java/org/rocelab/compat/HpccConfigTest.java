@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -157,18 +158,40 @@ class HpccConfigTest {
 
     @Test
     void unsupportedCongestionControlIsAnError() throws IOException {
-        assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 3")))
-                .isEqualTo("cfg.txt:6: CC_MODE: unsupported: 3 (HPCC); rocelab models CC_MODE 1 (DCQCN) only");
+        assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 10")))
+                .isEqualTo(
+                        "cfg.txt:6: CC_MODE: unsupported: 10 (HPCC-PINT); rocelab models CC_MODE 1 (DCQCN), 3 (HPCC),"
+                                + " 7 (TIMELY), 8 (DCTCP) (missing for PINT: the switches' log-approximated utilization encoding)");
         assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 4")))
-                .isEqualTo("cfg.txt:6: CC_MODE: expected 1 (DCQCN), 3, 7, 8 or 10, got '4'");
+                .isEqualTo("cfg.txt:6: CC_MODE: expected 1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP) or 10 (HPCC-PINT),"
+                        + " got '4'");
+        assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 3")))
+                .isEqualTo("cfg.txt:14: HAS_WIN: unsupported: 0 under CC_MODE 3 (HPCC): HPCC's utilization divides by"
+                        + " the window (rdma-hw.cc UpdateRateHp); use HAS_WIN 1");
     }
 
     @Test
-    void windowIsAnErrorAndItsDefaultMustBeOverridden() throws IOException {
+    void hpccTimelyAndDctcpConfigsOfRunPyAreAccepted() {
+        for (String cc : List.of("hp", "timely", "dctcp")) {
+            HpccConfig c = HpccConfig.read(HpccResources.file("fat_ws_config_" + cc + ".txt"));
+            assertThat(c.ccMode())
+                    .isEqualTo(Map.of("hp", 3, "timely", 7, "dctcp", 8).get(cc));
+        }
+        HpccConfig hp = HpccConfig.read(HpccResources.file("fat_ws_config_hp.txt"));
+        assertThat(hp.warnings())
+                .anyMatch(w -> w.endsWith(": without effect under CC_MODE 3 (HPCC): ALPHA_RESUME_INTERVAL,"
+                        + " RATE_DECREASE_INTERVAL, CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_HAI,"
+                        + " DCTCP_RATE_AI, PINT_LOG_BASE, PINT_PROB (ignored)"));
+        HpccConfig dctcp = HpccConfig.read(HpccResources.file("fat_ws_config_dctcp.txt"));
+        assertThat(dctcp.dctcpRateAiBps()).isEqualTo(615_000_000L);
+    }
+
+    @Test
+    void windowIsAnErrorUnderDcqcnAndItsDefaultMustBeOverridden() throws IOException {
         assertThat(failure(BASE.replace("HAS_WIN 0", "HAS_WIN 1"))).startsWith("cfg.txt:14: HAS_WIN: unsupported: 1");
         assertThat(failure(BASE.replace("HAS_WIN 0\n", "")))
-                .isEqualTo(
-                        "cfg.txt: HAS_WIN is missing: HPCC's default is 1 (window on), which rocelab does not model; add HAS_WIN 0");
+                .isEqualTo("cfg.txt: HAS_WIN is missing: HPCC's default is 1 (window on), which rocelab does not model"
+                        + " under DCQCN; add HAS_WIN 0");
     }
 
     @Test

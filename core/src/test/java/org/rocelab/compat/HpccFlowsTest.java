@@ -50,12 +50,11 @@ class HpccFlowsTest {
         assertThat(flows.stream().mapToLong(HpccFlow::sizeBytes).max().getAsLong())
                 .isEqualTo(29_624_801);
         assertThat(flows).allMatch(x -> x.pg() == 3 && x.dport() == 100);
-        // host 13's flows get source ports 10000, 10001, ... in file order
-        assertThat(flows.stream()
-                        .filter(x -> x.src() == 13)
-                        .map(HpccFlow::sport)
-                        .toList())
-                .containsExactly(10_000, 10_001, 10_002, 10_003, 10_004, 10_005, 10_006, 10_007, 10_008);
+        // source ports count per (source, destination) pair (third.cc portNumder[src][dst]++), as
+        // ns-3's fct.txt for this file shows: 3150 flows on port 10000, 51 on 10001, none higher
+        assertThat(flows.stream().filter(x -> x.sport() == 10_000)).hasSize(3150);
+        assertThat(flows.stream().filter(x -> x.sport() == 10_001)).hasSize(51);
+        assertThat(flows).allMatch(x -> x.sport() == 10_000 || x.sport() == 10_001);
         assertThat(f.ignoredLines()).isZero();
     }
 

@@ -58,8 +58,11 @@ class HpccFabricBuilderTest {
         assertThat(c.ackEvery()).isEqualTo(1);
         assertThat(c.localAckTimeoutPs()).isZero();
         assertThat(c.retransmission()).isEqualTo("go-back-n");
-        assertThat(c.ackPcp()).isZero();
-        assertThat(c.ackDscp()).isZero();
+        // ACK_HIGH_PRIO 1: ACKs wait in the NIC's priority-0 queue (ns-3 ack_q_idx 0) but keep the
+        // flow's priority on the wire, so switches queue them with the data (no AckHighPrio there)
+        assertThat(c.ackQueue()).isZero();
+        assertThat(c.ackPcp()).isEqualTo(-1);
+        assertThat(c.ackDscp()).isEqualTo(-1);
         assertThat(HpccFabricBuilder.losslessPriorities(s)).isEqualTo(1 << 3);
         assertThat(List.of(s.config().ecnEnabled(), s.config().ackHighPrio())).containsExactly(true, true);
     }

@@ -34,10 +34,10 @@ class HpccRunFatTreeTest {
         var paths = s.pathMetrics();
         Map<String, HpccFlow> byKey = new HashMap<>();
         for (HpccFlow f : first) {
-            byKey.put(HpccTopology.hostIp(f.src()) + "/" + f.sport(), f);
+            byKey.put(HpccTopology.hostIp(f.src()) + "/" + HpccTopology.hostIp(f.dst()) + "/" + f.sport(), f);
         }
         for (HpccFctRecord rec : fct) {
-            HpccFlow f = byKey.remove(rec.sip() + "/" + rec.sport());
+            HpccFlow f = byKey.remove(rec.sip() + "/" + rec.dip() + "/" + rec.sport());
             assertThat(f).isNotNull();
             assertThat(rec.dip()).isEqualTo(HpccTopology.hostIp(f.dst()));
             assertThat(rec.dport()).isEqualTo(f.dport());
