@@ -9,6 +9,12 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "rocelab 0.1.0",
         description = "Packet-level digital twin of RoCEv2 data-center fabrics.",
+        footer = {
+            "",
+            "Also, through the ./rocelab launcher (the sweep module's own jar, built on first use):",
+            "  sweep    Run a parameter sweep of a scenario on Apache Spark (docs/sweep.md).",
+            "  tune     Search a sweep's axes for the setting that minimises a figure."
+        },
         subcommands = {
             RunCommand.class,
             ValidateCommand.class,

@@ -28,29 +28,36 @@ final class FigureCheck {
 
     private FigureCheck() {}
 
-    static void check(SweepSpec spec, BiFunction<String, String, SweepError> error) {
-        JsonNode summary = null;
-        JsonNode counters = null;
-        if (spec.base() != null) {
-            JsonNode[] dry = dryRun(spec.base());
-            summary = dry[0];
-            counters = dry[1];
+    /** A 1 µs run's summary.json and counters.json of the base (both null for an HPCC base). */
+    record Shape(JsonNode summary, JsonNode counters) {}
+
+    static Shape shape(SweepSpec spec) {
+        if (spec.base() == null) {
+            return new Shape(null, null);
         }
-        for (String f : spec.figures()) {
-            if (bucketForm(f) || (summary == null && !Figures.fromCounters(f))) {
+        JsonNode[] dry = dryRun(spec.base());
+        return new Shape(dry[0], dry[1]);
+    }
+
+    static void check(SweepSpec spec, Shape shape, BiFunction<Integer, String, SweepError> error) {
+        JsonNode summary = shape.summary();
+        JsonNode counters = shape.counters();
+        for (int i = 0; i < spec.figures().size(); i++) {
+            String f = spec.figures().get(i);
+            if (bucketForm(f) || summary == null || (Figures.fromCounters(f) && Figures.counterPlace(counters, f))) {
                 continue;
             }
-            JsonNode n = summary == null ? null : Figures.find(summary, counters, f);
+            JsonNode n = Figures.find(summary, counters, f);
             if (n == null) {
                 throw error.apply(
-                        f,
+                        i,
                         "not in "
                                 + (Figures.fromCounters(f)
                                         ? "counters.json (counters.<node>.<port>.<priority>.<counter>)"
                                         : "summary.json (top-level keys: " + keys(summary) + ")"));
             }
             if (!n.isNumber() && !n.isNull()) {
-                throw error.apply(f, "not a number in summary.json (pick a numeric key below it)");
+                throw error.apply(i, "not a number in summary.json (pick a numeric key below it)");
             }
         }
     }

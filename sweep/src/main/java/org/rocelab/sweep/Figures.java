@@ -39,9 +39,25 @@ final class Figures {
         return node;
     }
 
-    /** The figure's value: NaN for a JSON null; throws when the path is missing or not a number. */
+    /**
+     * Whether a counter figure names a node and port that counters.json has and a priority
+     * ({@code 0}..{@code 7} or {@code _all}): counters.json lists only counters that counted, so a
+     * counter it lacks on an existing port reads 0.
+     */
+    static boolean counterPlace(JsonNode counters, String path) {
+        String[] p = counterParts(path.substring(COUNTERS.length() + 1));
+        return p != null && counters.path(p[0]).has(p[1]) && p[2].matches("[0-7]|_all") && !p[3].isEmpty();
+    }
+
+    /**
+     * The figure's value: NaN for a JSON null, 0 for a counter that never counted on an existing
+     * port; throws when the path is missing or not a number.
+     */
     static double value(JsonNode summary, JsonNode counters, String path) {
         JsonNode n = find(summary, counters, path);
+        if (n == null && fromCounters(path) && counterPlace(counters, path)) {
+            return 0;
+        }
         if (n == null) {
             throw new IllegalArgumentException(
                     path + ": not in the run's " + (fromCounters(path) ? "counters.json" : "summary.json"));

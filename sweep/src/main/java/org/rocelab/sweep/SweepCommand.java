@@ -48,6 +48,9 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         SweepSpec spec = SweepReader.read(file);
+        List<String> conditions = new ArrayList<>(spec.failOn());
+        conditions.addAll(failOn);
+        Gates gates = Gates.parse(conditions, failOn.isEmpty() ? null : FigureCheck.shape(spec).summary(), "--fail-on");
         Path dir = out != null ? out : Path.of("out", "sweep-" + stem(file));
         List<SweepPoint> points = PointPlan.points(spec);
         long before = System.nanoTime();
@@ -59,6 +62,8 @@ final class SweepCommand implements Callable<Integer> {
         }
         SweepReport.write(dir.toAbsolutePath(), spec, points, results);
         long failed = results.stream().filter(r -> !r.ok()).count();
+        List<String> gated = gates.violations(dir.toAbsolutePath(), spec, points, results);
+        List<String> moved = spec.baseline() == null ? List.of() : BaselineCompare.compare(dir.toAbsolutePath(), spec, spec.baseline());
         System.out.printf(
                 "sweep %s: %d points, %d failed, in %.1f s -> %s%n",
                 stem(file), points.size(), failed, (System.nanoTime() - before) / 1e9, dir);
@@ -68,7 +73,17 @@ final class SweepCommand implements Callable<Integer> {
                         + points.get(i).overrides(spec) + ": " + results.get(i).error());
             }
         }
-        return failed > 0 ? 1 : 0;
+        for (String g : gated) {
+            System.out.println("  fail-on " + g);
+        }
+        for (String m : moved) {
+            System.out.println("  changed against the baseline: " + m);
+        }
+        if (spec.baseline() != null) {
+            System.out.println("  baseline " + spec.baseline() + ": " + moved.size() + " figure(s) moved beyond "
+                    + Math.round(spec.tolerance() * 100) + "% and the seed spread (" + BaselineCompare.FILE + ")");
+        }
+        return failed > 0 || !gated.isEmpty() || !moved.isEmpty() ? 1 : 0;
     }
 
     static String stem(Path f) {

@@ -73,7 +73,16 @@ public final class SweepReader {
         }
         SweepSpec spec = r.spec(root);
         if (checkFigures) {
-            FigureCheck.check(spec, (path, msg) -> r.error("figures", path, msg));
+            FigureCheck.Shape shape = FigureCheck.shape(spec);
+            FigureCheck.check(spec, shape, (i, msg) -> r.error("figures[" + i + "]", spec.figures().get(i), msg));
+            for (int i = 0; i < spec.failOn().size(); i++) {
+                int at = i;
+                try {
+                    Gates.parse(List.of(spec.failOn().get(i)), shape.summary(), "fail_on");
+                } catch (SweepError e) {
+                    throw r.error("fail_on[" + at + "]", "fail_on", e.getMessage().substring("fail_on: ".length()));
+                }
+            }
         }
         return spec;
     }
@@ -141,7 +150,8 @@ public final class SweepReader {
             throw error("figures", "figures", "expected at least one figure (a summary.json path such as fct.p99)");
         }
         JsonNode report = root.get("report");
-        String sortBy = report == null ? figures.get(0) : optional(report, "report.sort", figures.get(0));
+        String sort = report == null ? null : text(report, "report", "sort", false);
+        String sortBy = sort == null ? figures.get(0) : sort;
         List<String> pareto =
                 report == null || report.get("pareto") == null ? List.of() : strings(report, "report", "pareto");
         for (String f : concat(List.of(sortBy), pareto)) {
@@ -193,11 +203,7 @@ public final class SweepReader {
                     String m = e.getMessage();
                     String marker = "--set " + a.set(l) + ": ";
                     int at = m.indexOf(marker);
-                    throw error(
-                            "axes[" + i + "]",
-                            a.key(),
-                            (at >= 0 ? m.substring(at + marker.length()) : m) + " (level '"
-                                    + a.levels().get(l) + "')");
+                    throw error("axes[" + i + "]", "", at >= 0 ? m.substring(at + marker.length()) : m);
                 }
             }
         }
@@ -346,12 +352,6 @@ public final class SweepReader {
             throw error(path, key, "expected a single value");
         }
         return v.asString();
-    }
-
-    private String optional(JsonNode n, String at, String dflt) {
-        String k = at.substring(at.lastIndexOf('.') + 1);
-        String v = text(n, at.substring(0, at.lastIndexOf('.')), k, false);
-        return v == null ? dflt : v;
     }
 
     private List<String> strings(JsonNode n, String key) {

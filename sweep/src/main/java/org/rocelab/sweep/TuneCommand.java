@@ -44,6 +44,12 @@ final class TuneCommand implements Callable<Integer> {
     Integer budget;
 
     @Option(
+            names = "--subject-to",
+            paramLabel = "EXPR",
+            description = "A condition every run of a setting must keep, e.g. 'pfc.pause_frames_tx==0' (repeatable; run --fail-on's language).")
+    List<String> subjectTo = new ArrayList<>();
+
+    @Option(
             names = "--master",
             paramLabel = "URL",
             defaultValue = "local[*]",
@@ -52,6 +58,21 @@ final class TuneCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/tune-<file name>/).")
     Path out;
+
+    /** A run that broke a --subject-to condition counts as infeasible for the search (its record stays as it ran). */
+    private static List<PointResult> feasible(
+            List<PointResult> rs, Gates constraints, Path dir, SweepSpec spec, List<SweepPoint> pts) {
+        if (constraints.isEmpty()) {
+            return rs;
+        }
+        List<PointResult> out = new ArrayList<>();
+        for (int i = 0; i < rs.size(); i++) {
+            PointResult r = rs.get(i);
+            List<String> broken = constraints.violations(dir, spec, List.of(pts.get(i)), List.of(r));
+            out.add(broken.isEmpty() ? r : new PointResult(r.id(), false, "breaks --subject-to: " + broken.get(0), List.of(), r.wallMillis()));
+        }
+        return out;
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -63,6 +84,7 @@ final class TuneCommand implements Callable<Integer> {
         if (spec.axes().isEmpty()) {
             throw new SweepError(file + ": tune needs at least one axis to search");
         }
+        Gates constraints = Gates.parse(subjectTo, FigureCheck.shape(spec).summary(), "--subject-to");
         List<Integer> sizes = spec.axes().stream().map(a -> a.levels().size()).toList();
         int grid = sizes.stream().reduce(1, (a, b) -> a * b);
         int n = budget != null ? budget : Math.max(2 * sizes.size() + 1, (grid + 2) / 3);
@@ -80,9 +102,10 @@ final class TuneCommand implements Callable<Integer> {
                 for (List<Integer> c : batch) {
                     pts.addAll(TunePoints.of(spec, c));
                 }
-                List<PointResult> rs = SweepRunner.runPoints(spark, spec, pts, dir);
+                List<PointResult> ranNow = SweepRunner.runPoints(spark, spec, pts, dir);
                 ran.addAll(pts);
-                results.addAll(rs);
+                results.addAll(ranNow);
+                List<PointResult> rs = feasible(ranNow, constraints, dir, spec, pts);
                 List<Double> objective = new ArrayList<>();
                 int k = 0;
                 for (List<Integer> c : batch) {
