@@ -5,26 +5,40 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.run.ScenarioRun;
+import org.rocelab.scenario.ResolvedScenario;
 import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.WorkloadSpec;
 import org.rocelab.sim.Units;
 import org.rocelab.stats.OutputFolder;
 import org.rocelab.stats.RunInfo;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.RunWriter;
+import org.rocelab.stats.SummaryCondition;
+import org.rocelab.stats.SummaryJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]...} (or
  * {@code rocelab run --hpcc CONFIG.txt [--out DIR]}, {@link HpccRunCommand}): runs a
- * scenario and writes summary.json, counters.json, fct.csv, qp.csv, timeseries.csv,
- * topology.json, run.json and report.html into the output folder (default
- * {@code out/<name>/}), all at once or not at all.
+ * scenario and writes summary.json, counters.json, fct.csv, qp.csv, routes.json,
+ * timeseries.csv, topology.json, scenario.resolved.yaml, run.json and report.html into the output folder (default
+ * {@code out/<name>/}), all at once or not at all, then prints the closing lines
+ * ({@link ClosingLines}: headline counters, each workload, the run's health). With
+ * {@code --fail-on EXPR} ({@link SummaryCondition}) it exits 1 when a condition holds on the run's
+ * summary.json, naming each; a malformed condition or a path summary.json does not have is bad
+ * input (exit 2) before anything runs.
  */
 @Command(name = "run", description = "Run a scenario (or an HPCC ns-3 config with --hpcc) and write its outputs.")
 final class RunCommand implements Callable<Integer> {
@@ -41,6 +55,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default out/<name>/).")
     Path out;
 
+    @Option(
+            names = "--fail-on",
+            paramLabel = "EXPR",
+            description = "Exit 1 when this condition on summary.json holds after the run, e.g. 'drops.total>0',"
+                    + " 'pfc.pause_frames_tx>=1000', 'fct.p99>5', 'workloads.<name>.goodput_gbps<80', 'health!=ok'"
+                    + " (operators > >= < <= == !=; repeatable; docs/outputs.md).")
+    List<String> failOn = new ArrayList<>();
+
     @Mixin
     ScenarioOptions options = new ScenarioOptions();
 
@@ -54,16 +76,21 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError(
                         "run --hpcc: --set and --duration apply to scenarios only (the HPCC config sets SIMULATOR_STOP_TIME)");
             }
+            if (!failOn.isEmpty()) {
+                throw new UserError("run --hpcc: --fail-on applies to scenarios only");
+            }
             return HpccRunCommand.run(hpccConfig, out, options.seed == null ? 1 : options.seed);
         }
         if (scenarioFile == null) {
             throw new UserError("run: expected SCENARIO.yaml or --hpcc CONFIG.txt");
         }
-        Scenario s = options.load(scenarioFile);
+        ResolvedScenario resolved = options.loadResolved(scenarioFile);
+        Scenario s = resolved.scenario();
         Path target = out != null ? out : Path.of("out", s.name());
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new UserError("--out: " + target + " exists and is not a folder");
         }
+        List<SummaryCondition> conditions = conditions(s);
         for (String w : s.warnings()) {
             System.err.println("warning: " + w);
         }
@@ -75,6 +102,7 @@ final class RunCommand implements Callable<Integer> {
             ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
             Progress progress = new Progress(System.err, s.durationPs());
             r = run.run(progress::update);
+            r.scenarioYaml(resolved.yaml());
             progress.done();
             wall = System.nanoTime() - t0;
             RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events()));
@@ -96,7 +124,37 @@ final class RunCommand implements Callable<Integer> {
                 r.cnpSent(),
                 r.cnpHandled(),
                 target);
-        return 0;
+        ObjectNode summary = SummaryJson.of(r);
+        System.out.print(ClosingLines.of(summary));
+        int exit = 0;
+        for (SummaryCondition c : conditions) {
+            Optional<String> held = c.holds(summary);
+            if (held.isPresent()) {
+                System.err.println("rocelab: --fail-on " + c.text() + " holds: " + held.get());
+                exit = 1;
+            }
+        }
+        return exit;
+    }
+
+    /** The {@code --fail-on} conditions, checked against the summary this scenario's run will write. */
+    private List<SummaryCondition> conditions(Scenario s) {
+        Map<String, String> workloads = new LinkedHashMap<>();
+        for (WorkloadSpec w : s.workloads()) {
+            workloads.put(w.name(), w.kind().yamlName());
+        }
+        ObjectNode template = SummaryJson.template(s.name(), s.seed(), workloads);
+        List<SummaryCondition> out = new ArrayList<>();
+        for (String text : failOn) {
+            try {
+                SummaryCondition c = SummaryCondition.parse(text);
+                c.check(template);
+                out.add(c);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--fail-on " + e.getMessage());
+            }
+        }
+        return out;
     }
 
     /** A one-line progress bar on stderr, shown only when stderr is a terminal. */

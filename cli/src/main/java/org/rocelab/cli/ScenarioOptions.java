@@ -3,6 +3,7 @@ package org.rocelab.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.rocelab.scenario.ResolvedScenario;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
 import picocli.CommandLine.Option;
@@ -45,5 +46,10 @@ public final class ScenarioOptions {
      */
     public Scenario load(Path file) {
         return ScenarioLoader.load(file, overrides());
+    }
+
+    /** Loads {@code file} with these overrides, with the resolved YAML for scenario.resolved.yaml. */
+    public ResolvedScenario loadResolved(Path file) {
+        return ScenarioLoader.loadResolved(file, overrides());
     }
 }

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.stats.Json;
 import tools.jackson.databind.JsonNode;
 
-/** {@code rocelab run} ends with one line that repeats summary.json's headline counters. */
+/**
+ * {@code rocelab run} prints a line that repeats summary.json's headline counters, and ends with
+ * the run's health.
+ */
 class RunSummaryLineTest {
     @Test
     void theLineCarriesDropsPausesMarksAndCnpsOfSummaryJson(@TempDir Path dir) throws Exception {
@@ -21,12 +24,14 @@ class RunSummaryLineTest {
         long sent = s.at("/cnp/sent").asLong();
         assertThat(marked).isPositive();
         assertThat(sent).isPositive();
-        assertThat(r.out())
+        assertThat(r.out().lines().findFirst().orElse("") + "\n")
                 .matches("dcqcn-convergence: 6ms simulated, [\\d,]+ events in [\\d.]+ s; drops "
                         + s.at("/drops/total").asLong() + ", pause frames "
                         + s.at("/pfc/pause_frames_tx").asLong()
                         + ", ECN marked " + marked + ", CNPs " + sent + " sent / "
                         + s.at("/cnp/handled").asLong()
                         + " handled -> .*\\R");
+        assertThat(r.out().lines().toList().get(r.out().lines().toList().size() - 1))
+                .isEqualTo("health: " + s.at("/health").asString());
     }
 }

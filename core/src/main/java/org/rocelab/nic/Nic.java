@@ -274,6 +274,9 @@ public final class Nic {
 
     void dispatch(Packet p) {
         if (p.kind == org.rocelab.packet.PacketKind.TCP) {
+            if (p.payloadBytes > 0) {
+                counters.lastDataRxPs = sim.now();
+            }
             dispatching++;
             try {
                 hostStack.receive(p);

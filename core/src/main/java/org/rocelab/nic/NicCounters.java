@@ -37,6 +37,12 @@ public final class NicCounters {
     public long rdmaRxBytes;
     /** Frames dropped as unusable: wrong RoCE version, unknown or unconnected QP (model counter). */
     public long rxNicInvalid;
+    /**
+     * When a data frame last arrived: a RoCE request or READ response at one of this NIC's QPs, or
+     * a TCP segment with payload at the host stack; ps, -1 before. Not a driver counter (not in {@link #snapshot()}): summary.json's health
+     * reads it to tell when the fabric stopped delivering.
+     */
+    public long lastDataRxPs = -1;
 
     /** Every counter, name to value, in a fixed order (mlx5 ethtool names, then hw_counters). */
     public Map<String, Long> snapshot() {

@@ -410,6 +410,7 @@ public final class QueuePair implements RcHost, TxQueue {
         }
         counters.dataFramesRx++;
         counters.rxBytes += p.frameBytes;
+        nic.counters().lastDataRxPs = now;
         if (marked) {
             counters.ecnCeRx++;
             nic.counters().npEcnMarkedRocePackets++;

@@ -172,6 +172,7 @@ public final class HpccRun {
                             : FlowRecord.incomplete(f.index(), src, dst, f.sizeBytes(), 0, start, ideal));
         }
         ResultCollector.collect(fabric.fabric(), result);
+        RouteReport.collect(fabric.fabric(), result);
         result.simulatedPs(sim.now()).events(sim.events());
         return result;
     }

@@ -30,7 +30,9 @@ final class QpReport {
             for (QueuePair s : w.sendingQps()) {
                 Nic peerNic = byIp.get(s.remoteIpv4());
                 QueuePair peer = peerNic == null ? null : peerNic.qpByNumber(s.remoteQpn());
-                r.addQp(record(w.name(), s, peerNic, peer));
+                QpRecord q = record(w.name(), s, peerNic, peer);
+                q.tuple = QpPath.of(f, s);
+                r.addQp(q);
             }
         }
     }

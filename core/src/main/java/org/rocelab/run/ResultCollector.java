@@ -18,7 +18,8 @@ import org.rocelab.topo.NodeKind;
 /**
  * Reads every counter of a finished run into a {@link RunResult}: fabric totals for
  * summary.json (drops by reason from the packet ledger, PFC frames and paused time summed over
- * ports, ECN marks at switches, CNPs at NICs), NIC counters under their mlx5 names, switch
+ * ports, ECN marks at switches, CNPs at NICs, drops in lossless classes, the most paused port, when
+ * data last reached each host), NIC counters under their mlx5 names, switch
  * counters as SONiC shows them, and the topology for the report.
  */
 final class ResultCollector {
@@ -36,10 +37,12 @@ final class ResultCollector {
                 r.addPauseFramesTx(c.txPause[prio]);
                 r.addPauseFramesRx(c.rxPause[prio]);
                 r.addPausedTimePs(c.rxPauseDurationPs[prio]);
+                r.offerPausedTime(p.name(), c.rxPauseDurationPs[prio]);
             }
             r.addPauseFramesTx(c.txGlobalPause);
             r.addPauseFramesRx(c.rxGlobalPause);
             r.addPausedTimePs(c.rxGlobalPauseDurationPs);
+            r.offerPausedTime(p.name(), c.rxGlobalPauseDurationPs);
         }
         FabricGraph g = f.graph();
         CounterTable table = r.counters();
@@ -49,6 +52,7 @@ final class ResultCollector {
             if (g.kind(node) == NodeKind.HOST) {
                 topo.node(name, TopologyInfo.Kind.HOST);
                 Nic nic = f.nicAt(node);
+                r.lastDeliveryPs(name, nic.counters().lastDataRxPs);
                 r.addCnpSent(nic.counters().npCnpSent);
                 r.addCnpHandled(nic.counters().rpCnpHandled);
                 for (Map.Entry<String, Long> e : nic.counters().snapshot().entrySet()) {
@@ -60,6 +64,9 @@ final class ResultCollector {
                 topo.node(name, TopologyInfo.Kind.SWITCH);
                 Switch sw = f.switchAt(node);
                 r.addEcnMarked(sw.ecnMarked());
+                for (DropReason reason : DropReason.values()) {
+                    r.addLosslessDrops(reason, sw.losslessDrops(reason));
+                }
                 SwitchCounters sc = sw.counters();
                 for (int i = 0; i < sw.portCount(); i++) {
                     String portName = sw.port(i).port().name();

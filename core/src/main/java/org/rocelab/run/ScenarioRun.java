@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.function.LongConsumer;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.sim.Simulation;
+import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
+import org.rocelab.stats.WorkloadResult;
+import org.rocelab.workload.PathModel;
 import org.rocelab.workload.Workload;
 import org.rocelab.workload.WorkloadFactory;
 
@@ -69,6 +72,21 @@ public final class ScenarioRun {
         }
     }
 
+    /** The largest base RTT over the (src, dst) pairs of the run's flows, ps; -1 without flows. */
+    private long largestBaseRttPs() {
+        PathModel paths = new PathModel(fabric);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        long rtt = -1;
+        for (WorkloadResult w : result.workloads()) {
+            for (FlowRecord f : w.flows()) {
+                if (seen.add(f.src() + "\u0000" + f.dst())) {
+                    rtt = Math.max(rtt, paths.baseRttPs(f.src(), f.dst()));
+                }
+            }
+        }
+        return rtt;
+    }
+
     public Fabric fabric() {
         return fabric;
     }
@@ -123,7 +141,9 @@ public final class ScenarioRun {
             w.collect(result, end);
         }
         ResultCollector.collect(fabric, result);
+        result.baseRttPs(largestBaseRttPs());
         QpReport.collect(fabric, workloads, result);
+        RouteReport.collect(fabric, result);
         result.simulatedPs(end).events(sim.events());
         return result;
     }

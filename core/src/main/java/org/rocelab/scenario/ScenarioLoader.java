@@ -60,13 +60,34 @@ public final class ScenarioLoader {
      * files (HPCC topology, CDFs) and may be null for the working directory.
      */
     public static Scenario parse(String text, String fileName, List<String> sets, Path baseDir) {
+        return parseResolved(text, fileName, sets, baseDir).scenario();
+    }
+
+    /**
+     * Loads {@code file} as {@link #load} does and also returns the scenario as run, as YAML text
+     * ({@link ResolvedScenario}): the file's tree with every override applied.
+     */
+    public static ResolvedScenario loadResolved(Path file, List<String> sets) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new ScenarioException(
+                    file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
+        }
+        return parseResolved(text, file.toString(), sets, file.toAbsolutePath().getParent());
+    }
+
+    /** As {@link #parse}, with the resolved scenario's YAML text. */
+    public static ResolvedScenario parseResolved(String text, String fileName, List<String> sets, Path baseDir) {
         SourceMap source = new SourceMap(fileName, text);
         ObjectNode root = readTree(text, source);
         source.root(root);
         for (String set : sets) {
             Overrides.apply(root, set, "--set " + set, source);
         }
-        return build(root, source, baseDir, true);
+        Scenario s = build(root, source, baseDir, true);
+        return new ResolvedScenario(s, ResolvedScenario.yaml(root, s.name(), fileName, sets));
     }
 
     private static ObjectNode readTree(String text, SourceMap source) {

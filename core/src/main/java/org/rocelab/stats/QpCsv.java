@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * qp.csv: one row per QP with the Open Traffic Generator RoCEv2 per-QP metric names
- * ({@link QpRecord}), rows in the order the builder added them. Unknown values ({@code -1} in
+ * ({@link QpRecord}), then rocelab's 5-tuple and hops columns ({@link QpTuple}), rows in the
+ * order the builder added them. Unknown values ({@code -1} in
  * the record) are empty fields.
  */
 public final class QpCsv {
@@ -13,7 +14,8 @@ public final class QpCsv {
             + "data_frames_tx,data_frames_rx,frame_delta,data_frames_retransmitted,frame_sequence_error,"
             + "tx_bytes,rx_bytes,data_tx_rate,data_rx_rate,message_tx,message_complete_rx,message_fail,"
             + "flow_completion_time,avg_latency,min_latency,max_latency,ecn_ce_rx,cnp_tx,cnp_rx,"
-            + "ack_tx,ack_rx,nak_tx,nak_rx,first_timestamp,last_timestamp";
+            + "ack_tx,ack_rx,nak_tx,nak_rx,first_timestamp,last_timestamp,"
+            + QpTuple.HEADER;
 
     private QpCsv() {}
 
@@ -87,7 +89,9 @@ public final class QpCsv {
                     .append(ns(q.firstTimestampPs))
                     .append(',')
                     .append(ns(q.lastTimestampPs))
-                    .append('\n');
+                    .append(',');
+            q.tuple.appendCsv(sb);
+            sb.append('\n');
         }
         return sb.toString();
     }

@@ -44,6 +44,8 @@ public final class QpRecord {
     public long firstTimestampPs = -1;
     /** Last data frame received, ps; {@code -1} when none. */
     public long lastTimestampPs = -1;
+    /** The 5-tuple and hops columns after OTG's ({@link QpTuple}). */
+    public QpTuple tuple = QpTuple.NONE;
 
     /** OTG {@code frame_delta}: data frames sent minus received. */
     public long frameDelta() {

@@ -34,6 +34,14 @@ public final class RunResult {
     private final TopologyInfo topology = new TopologyInfo();
     private final TimeSeries timeSeries = new TimeSeries();
     private final List<String> warnings = new ArrayList<>();
+    private final RouteTable routes = new RouteTable();
+    private final long[] losslessDrops = new long[DropReason.values().length];
+    private long pausedTimeMaxPs;
+    private String pausedTimeMaxPort = "";
+    private long lastDeliveryPs = -1;
+    private final Map<String, Long> lastDeliveryByHost = new java.util.HashMap<>();
+    private long baseRttPs = -1;
+    private String scenarioYaml;
 
     /**
      * @param name scenario name (summary.json {@code name})
@@ -203,6 +211,97 @@ public final class RunResult {
     /** The fabric's nodes and links, for topology.json. */
     public TopologyInfo topology() {
         return topology;
+    }
+
+    /** Adds {@code n} packets dropped for {@code reason} in a class the dropping switch had lossless. */
+    public RunResult addLosslessDrops(DropReason reason, long n) {
+        requireNonNegative("drops", n);
+        losslessDrops[reason.ordinal()] += n;
+        return this;
+    }
+
+    public long losslessDrops(DropReason reason) {
+        return losslessDrops[reason.ordinal()];
+    }
+
+    /** Drops in lossless classes, all reasons. */
+    public long totalLosslessDrops() {
+        long t = 0;
+        for (long d : losslessDrops) {
+            t += d;
+        }
+        return t;
+    }
+
+    /**
+     * Offers one port's paused time for one priority (or 802.3x PAUSE), ps; keeps the largest and
+     * its port (the first offered on a tie).
+     */
+    public RunResult offerPausedTime(String port, long ps) {
+        requireNonNegative("paused time", ps);
+        if (ps > pausedTimeMaxPs) {
+            pausedTimeMaxPs = ps;
+            pausedTimeMaxPort = port;
+        }
+        return this;
+    }
+
+    /** The largest paused time of one port and priority, ps. */
+    public long pausedTimeMaxPs() {
+        return pausedTimeMaxPs;
+    }
+
+    /** The port of {@link #pausedTimeMaxPs}, "" when nothing was paused. */
+    public String pausedTimeMaxPort() {
+        return pausedTimeMaxPort;
+    }
+
+    /** Sets when a RoCE data frame last reached a QP anywhere, ps (-1: never). */
+    public RunResult lastDeliveryPs(long ps) {
+        this.lastDeliveryPs = ps;
+        return this;
+    }
+
+    public long lastDeliveryPs() {
+        return lastDeliveryPs;
+    }
+
+    /** Sets when a data frame last reached host {@code host} (-1: never), and the fabric's latest. */
+    public RunResult lastDeliveryPs(String host, long ps) {
+        lastDeliveryByHost.put(host, ps);
+        lastDeliveryPs = Math.max(lastDeliveryPs, ps);
+        return this;
+    }
+
+    /** When a data frame last reached {@code host}, ps; -1 when never or unknown. */
+    public long lastDeliveryPs(String host) {
+        return lastDeliveryByHost.getOrDefault(host, -1L);
+    }
+
+    /** Sets the largest base RTT of the paths the run's flows use, ps (-1: unknown, no stall check). */
+    public RunResult baseRttPs(long ps) {
+        this.baseRttPs = ps;
+        return this;
+    }
+
+    public long baseRttPs() {
+        return baseRttPs;
+    }
+
+    /** Every switch's routes at the end of the run, for routes.json. */
+    public RouteTable routes() {
+        return routes;
+    }
+
+    /** Sets the scenario as run ({@code scenario.resolved.yaml}); null: the file is not written. */
+    public RunResult scenarioYaml(String yaml) {
+        this.scenarioYaml = yaml;
+        return this;
+    }
+
+    /** The scenario as run, or null when the caller did not give it. */
+    public String scenarioYaml() {
+        return scenarioYaml;
     }
 
     /** The sink that {@link Sampler}s record into. */

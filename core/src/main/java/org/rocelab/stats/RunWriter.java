@@ -8,7 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Writes a {@link RunResult} as the files of the {@code --out} folder (DESIGN.md §3):
- * summary.json, counters.json, topology.json, fct.csv, qp.csv, timeseries.csv — all
+ * summary.json, counters.json, topology.json, fct.csv, qp.csv, routes.json, timeseries.csv and
+ * (when the caller set it) scenario.resolved.yaml — all
  * deterministic, UTF-8, {@code \n} line ends — and run.json (wall-clock facts). Use it on an
  * {@link OutputFolder}'s staging folder so the set appears all at once.
  */
@@ -20,6 +21,8 @@ public final class RunWriter {
     public static final String QP = "qp.csv";
     public static final String TIMESERIES = "timeseries.csv";
     public static final String RUN = "run.json";
+    public static final String ROUTES = "routes.json";
+    public static final String SCENARIO = "scenario.resolved.yaml";
 
     private RunWriter() {}
 
@@ -31,6 +34,10 @@ public final class RunWriter {
         write(dir.resolve(TOPOLOGY), Json.text(TopologyJson.of(r.topology())));
         write(dir.resolve(FCT), FctCsv.of(r.workloads()));
         write(dir.resolve(QP), QpCsv.of(r.qps()));
+        write(dir.resolve(ROUTES), Json.text(RoutesJson.of(r.routes())));
+        if (r.scenarioYaml() != null) {
+            write(dir.resolve(SCENARIO), r.scenarioYaml());
+        }
         try (Writer w = Files.newBufferedWriter(dir.resolve(TIMESERIES), StandardCharsets.UTF_8)) {
             TimeSeriesCsv.write(r.timeSeries(), w);
         }

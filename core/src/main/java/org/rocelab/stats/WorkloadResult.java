@@ -19,12 +19,16 @@ import java.util.Map;
  *   <li>{@code fct_slowdown}: nearest-rank p50/p95/p99 over completed flows.
  * </ul>
  *
- * An incomplete flow's active end is the end of the run.
+ * An incomplete flow's active end is the end of the run. A workload measured over a fixed window
+ * ({@link #measuredOver}, duration workloads) divides by that window instead of the active time.
  */
 public final class WorkloadResult {
     private final String name;
     private final String kind;
     private final List<FlowRecord> flows = new ArrayList<>();
+    private long windowStartPs = -1;
+    private long windowEndPs = -1;
+    private boolean streams;
 
     WorkloadResult(String name, String kind) {
         this.name = name;
@@ -39,6 +43,35 @@ public final class WorkloadResult {
     /** The workload kind, e.g. {@code ib_write_bw}, {@code incast}, {@code flows}. */
     public String kind() {
         return kind;
+    }
+
+    /**
+     * Measures goodput over the fixed window [{@code startPs}, {@code endPs}] instead of the flows'
+     * active time: a duration workload (perftest {@code -D}) reports the bytes it completed within
+     * its duration over the duration.
+     */
+    public WorkloadResult measuredOver(long startPs, long endPs) {
+        if (startPs < 0 || endPs < startPs) {
+            throw new IllegalArgumentException(
+                    "measurement window must be 0 <= start <= end, got " + startPs + " and " + endPs);
+        }
+        this.windowStartPs = startPs;
+        this.windowEndPs = endPs;
+        return this;
+    }
+
+    /**
+     * Marks the flows as streams (perftest bandwidth tests): an unfinished one is one that stopped
+     * completing messages ({@link StallRule#streamWindowPs}), not one cut by the end of the run.
+     */
+    public WorkloadResult streams(boolean isStreams) {
+        this.streams = isStreams;
+        return this;
+    }
+
+    /** Whether the flows are streams ({@link #streams(boolean)}). */
+    public boolean streams() {
+        return streams;
     }
 
     /** Records a flow of this workload. */
@@ -65,7 +98,7 @@ public final class WorkloadResult {
 
     /** Delivered goodput of the whole workload in Gb/s; 0 when it moved nothing. */
     public double goodputGbps(long runEndPs) {
-        return Goodput.of(flows, runEndPs).gbps();
+        return goodput(flows, runEndPs).gbps();
     }
 
     /** One goodput entry per (src, dst) pair, in order of first appearance. */
@@ -79,9 +112,20 @@ public final class WorkloadResult {
         for (List<FlowRecord> pair : byPair.values()) {
             FlowRecord first = pair.get(0);
             out.add(new PairGoodput(
-                    first.src(), first.dst(), Goodput.of(pair, runEndPs).gbps()));
+                    first.src(), first.dst(), goodput(pair, runEndPs).gbps()));
         }
         return out;
+    }
+
+    private Goodput goodput(List<FlowRecord> some, long runEndPs) {
+        if (windowEndPs < 0) {
+            return Goodput.of(some, runEndPs);
+        }
+        long bytes = 0;
+        for (FlowRecord f : some) {
+            bytes += f.deliveredBytes();
+        }
+        return new Goodput(bytes, windowEndPs - windowStartPs);
     }
 
     /** Slowdowns of completed flows, in flow order. */

@@ -20,6 +20,18 @@ public record EcmpConfig(int fieldMask, long seed) {
         return new EcmpConfig(ALL, 0);
     }
 
+    /** The field names in the mask, in the order src_ip, dst_ip, proto, src_port, dst_port. */
+    public List<String> fieldNames() {
+        List<String> out = new java.util.ArrayList<>();
+        String[] names = {"src_ip", "dst_ip", "proto", "src_port", "dst_port"};
+        for (int i = 0; i < names.length; i++) {
+            if ((fieldMask & (1 << i)) != 0) {
+                out.add(names[i]);
+            }
+        }
+        return out;
+    }
+
     /** From field names {@code src_ip dst_ip proto src_port dst_port}. */
     public static EcmpConfig of(List<String> fields, long seed) {
         int mask = 0;

@@ -50,10 +50,12 @@ public final class Switch {
     private final NextHopGroups groups = new NextHopGroups();
     private final List<Route> routes = new ArrayList<>();
     private final Map<Long, Integer> computedGroups = new HashMap<>();
+    private final Map<Long, Integer> staticGroups = new HashMap<>();
     private long routeUpdates;
     private SwitchPort[] ports = new SwitchPort[0];
     private final Map<String, Integer> portsByName = new HashMap<>();
     private final long[] drops = new long[QueueCounters.REASONS];
+    private final long[] losslessDrops = new long[QueueCounters.REASONS];
     private long ecnMarked;
     private final VlanBridge bridge;
     private final long routerMac;
@@ -381,13 +383,62 @@ public final class Switch {
 
     /** Adds a static route, which overrides a computed route on the same prefix. */
     public void addStaticRoute(int prefix, int len, int[] portIndices) {
-        lpm.put(prefix, len, group(portIndices), true);
+        int g = group(portIndices);
+        lpm.put(prefix, len, g, true);
+        staticGroups.put(prefixKey(prefix, len), g);
         routes.add(new Route(prefix, len, portIndices, true));
     }
 
     /** Every route added, in order (for outputs and the doctor). */
     public List<Route> routes() {
         return java.util.Collections.unmodifiableList(routes);
+    }
+
+    /**
+     * The routes in force now, one per prefix, ordered by prefix (as an unsigned address) and then
+     * length: a static route where it has a next hop in use, else the computed one; each with the
+     * next hops in use (after local repair and reconvergence). Withdrawn routes are left out.
+     */
+    public List<Route> routesInForce() {
+        java.util.TreeMap<Long, Route> out = new java.util.TreeMap<>();
+        for (Map.Entry<Long, Integer> e : computedGroups.entrySet()) {
+            inForce(out, e.getKey(), e.getValue(), false);
+        }
+        for (Map.Entry<Long, Integer> e : staticGroups.entrySet()) {
+            inForce(out, e.getKey(), e.getValue(), true);
+        }
+        return List.copyOf(out.values());
+    }
+
+    private void inForce(Map<Long, Route> out, long key, int g, boolean isStatic) {
+        int[] members = groups.inUse(g);
+        if (members.length > 0) {
+            out.put(key, new Route((int) (key >>> 8), (int) (key & 255), members, isStatic));
+        }
+    }
+
+    /** The ECMP hash fields and seed. */
+    public EcmpConfig ecmpConfig() {
+        return cfg.ecmp();
+    }
+
+    /**
+     * The egress port a routed IPv4 packet with this 5-tuple leaves by (the LPM route and this
+     * switch's ECMP hash, as {@link #routeLookup}), or -1 when no route is in force. Not for the
+     * hot path: for outputs (qp.csv hops).
+     */
+    public int egressPort(int srcIp, int dstIp, int proto, int srcPort, int dstPort) {
+        int g = lpm.lookup(dstIp);
+        if (g < 0) {
+            return -1;
+        }
+        int[] members = groups.inUse(g);
+        if (members.length == 0) {
+            return -1;
+        }
+        return members.length == 1
+                ? members[0]
+                : members[EcmpHash.member(ecmp.hash(srcIp, dstIp, proto, srcPort, dstPort), members.length)];
     }
 
     private int group(int[] portIndices) {
@@ -644,12 +695,18 @@ public final class Switch {
     void rxDrop(SwitchPort ip, Packet p, DropReason reason) {
         ip.rxDrops[reason.ordinal()]++;
         drops[reason.ordinal()]++;
+        if ((losslessMask >>> (p.trafficClass & 7) & 1) != 0) {
+            losslessDrops[reason.ordinal()]++;
+        }
         pool.drop(p, reason);
     }
 
     private void txDrop(SwitchPort op, int q, Packet p, DropReason reason) {
         op.queueCounters.drop(q, p.frameBytes, reason);
         drops[reason.ordinal()]++;
+        if ((losslessQueueMask >>> q & 1) != 0) {
+            losslessDrops[reason.ordinal()]++;
+        }
         pool.drop(p, reason);
     }
 
@@ -658,6 +715,14 @@ public final class Switch {
     /** Packets this switch dropped for {@code reason}. */
     public long drops(DropReason reason) {
         return drops[reason.ordinal()];
+    }
+
+    /**
+     * Packets this switch dropped for {@code reason} in a traffic class it had lossless at the
+     * time: at ingress by the class the packet was classified to, at egress by its queue.
+     */
+    public long losslessDrops(DropReason reason) {
+        return losslessDrops[reason.ordinal()];
     }
 
     /** Packets this switch marked CE. */

@@ -10,14 +10,15 @@ import org.rocelab.run.Fabric;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
+import org.rocelab.stats.StallRule;
 
 /**
  * perftest's bandwidth programs inside a scenario ({@code ib_write_bw}, {@code ib_read_bw},
  * {@code ib_send_bw}): for each (from, to) pair and each of {@code qps} QPs, keep
  * {@code txDepth} messages of {@code size} in flight from {@code start} until the workload ends,
  * reposting on every completion as perftest does, until {@code iterations} messages per QP
- * (perftest {@code -n}; 0 = until the workload ends). Each QP is one stream in the outputs: bytes
- * completed between its first post and its last completion.
+ * (perftest {@code -n}; 0 = until the workload ends). Each QP is one stream in the outputs
+ * ({@link #collect}).
  */
 public final class BandwidthWorkload implements Workload {
     private final String name;
@@ -92,16 +93,36 @@ public final class BandwidthWorkload implements Workload {
         return out;
     }
 
+    /**
+     * One flow per stream. A stream is completed when it completed its {@code iterations}, or, cut
+     * by the end of its duration or of the run, when its last completion came within
+     * {@link StallRule#streamWindowPs} of that end (it was still moving); otherwise it is reported
+     * unfinished with the bytes it delivered. In duration mode (perftest {@code -D}) goodput is the
+     * bytes completed within the duration over the duration, as perftest reports it.
+     */
     @Override
     public void collect(RunResult result, long runEndPs) {
-        var w = result.workload(name, kind);
+        var w = result.workload(name, kind).streams(true);
+        long end = Math.min(endPs, runEndPs);
+        if (iterations <= 0) {
+            w.measuredOver(startPs, Math.max(startPs, end));
+        }
         long id = 0;
         for (Stream s : streams) {
-            long ideal = paths.idealFctPs(s.src, s.dst, Math.max(1, s.bytes));
-            if (s.bytes > 0) {
+            long bytes = s.bytesByEnd;
+            long ideal = paths.idealFctPs(s.src, s.dst, Math.max(1, bytes));
+            boolean allDone = iterations > 0 && s.completions >= iterations;
+            long window = StallRule.streamWindowPs(
+                    paths.baseRttPs(s.src, s.dst), s.lastDoneByEndPs - s.firstPostPs, s.completionsByEnd);
+            boolean moving = s.completionsByEnd > 0 && end - s.lastDoneByEndPs <= window;
+            if (allDone) {
                 w.add(FlowRecord.completed(id++, s.src, s.dst, s.bytes, s.firstPostPs, s.lastDonePs, ideal));
+            } else if (moving) {
+                w.add(FlowRecord.completed(id++, s.src, s.dst, bytes, s.firstPostPs, s.lastDoneByEndPs, ideal));
             } else {
-                w.add(FlowRecord.incomplete(id++, s.src, s.dst, sizeBytes, 0, startPs, ideal));
+                long posted = Math.max(Math.max(1, bytes), s.nextId * (long) sizeBytes);
+                long start = s.firstPostPs >= 0 ? s.firstPostPs : startPs;
+                w.add(FlowRecord.incomplete(id++, s.src, s.dst, posted, bytes, start, ideal));
             }
         }
     }
@@ -116,6 +137,12 @@ public final class BandwidthWorkload implements Workload {
         long firstPostPs = -1;
         long lastDonePs;
         long nextId;
+        long completions;
+        /** Bytes, count and time of the completions up to the workload's end. */
+        long bytesByEnd;
+
+        long completionsByEnd;
+        long lastDoneByEndPs;
 
         Stream(String src, String dst) {
             this.src = src;
@@ -153,6 +180,12 @@ public final class BandwidthWorkload implements Workload {
             }
             bytes += wc.byteLen;
             lastDonePs = wc.timePs;
+            completions++;
+            if (wc.timePs <= endPs) {
+                bytesByEnd += wc.byteLen;
+                completionsByEnd++;
+                lastDoneByEndPs = wc.timePs;
+            }
             if (wc.timePs < endPs && more()) {
                 post();
             }

@@ -24,6 +24,18 @@ public final class PathModel {
 
     /** Ideal FCT of a {@code sizeBytes} RDMA WRITE from {@code src} to {@code dst}, ps. */
     public long idealFctPs(String src, String dst, long sizeBytes) {
+        Idle p = walk(src, dst);
+        return IdealFct.ps(sizeBytes, p.mtu, p.header, p.bottleneckBps, p.rttPs);
+    }
+
+    /** Base RTT of the idle path from {@code src} to {@code dst}, ps (as in {@link #idealFctPs}). */
+    public long baseRttPs(String src, String dst) {
+        return walk(src, dst).rttPs;
+    }
+
+    private record Idle(int mtu, int header, long bottleneckBps, long rttPs) {}
+
+    private Idle walk(String src, String dst) {
         FabricGraph g = fabric.graph();
         Nic a = fabric.nic(src);
         int node = g.node(src);
@@ -54,7 +66,7 @@ public final class PathModel {
         if (bottleneck == Long.MAX_VALUE) {
             bottleneck = a.port().rateBps();
         }
-        return IdealFct.ps(sizeBytes, mtu, header, bottleneck, rtt);
+        return new Idle(mtu, header, bottleneck, rtt);
     }
 
     private static int ordinal(FabricGraph g, int node) {

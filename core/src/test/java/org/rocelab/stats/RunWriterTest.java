@@ -18,12 +18,26 @@ class RunWriterTest {
         // incast: 2.5e6 bytes over [0, 100 us] = 200 Gb/s; h1->h0 1.5e6 B / 100 us = 120; h2->h0 1e6 B / 80 us = 100.
         // slowdowns 1.25 and 1.0: nearest rank p50 = 1st = 1, p95 = p99 = 2nd = 1.25.
         // bw: 5000 B in 500.5 ns = 79.920079.. Gb/s; slowdown 500500 / 400000 = 1.25125.
+        // fct over all: 1, 1.25, 1.25125: p50 = 2nd, p95 = p99 = 3rd. Health: no base RTT (no stall
+        // check), 2 lossless drops: degraded; flow 3 unfinished but not stuck (its destination
+        // cannot be judged without a base RTT). Paused max: 2 us on sw0:h2, offered before sw0:h10.
         String expected = """
                 {
                   "name": "incast-2to1",
                   "seed": 7,
                   "simulated_ns": 100000,
                   "events": 12345,
+                  "health": "degraded",
+                  "health_reason": "2 drops in a lossless class (buffer 2)",
+                  "stalled_since_ns": null,
+                  "unfinished_flows": {
+                    "count": 1,
+                    "ids": [
+                      "incast/3"
+                    ],
+                    "stuck": 0,
+                    "stuck_ids": []
+                  },
                   "drops": {
                     "total": 4,
                     "buffer": 3,
@@ -39,10 +53,27 @@ class RunWriterTest {
                     "nic_rx": 0,
                     "nic_invalid": 0
                   },
+                  "lossless_drops": {
+                    "total": 2,
+                    "buffer": 2,
+                    "headroom": 0,
+                    "wred": 0,
+                    "acl": 0,
+                    "mtu": 0,
+                    "fcs": 0,
+                    "ttl": 0,
+                    "no_route": 0,
+                    "link_down": 0,
+                    "pfc_watchdog": 0,
+                    "nic_rx": 0,
+                    "nic_invalid": 0
+                  },
                   "pfc": {
                     "pause_frames_tx": 10,
                     "pause_frames_rx": 8,
-                    "paused_time_ns": 2500
+                    "paused_time_ns": 2500,
+                    "paused_time_ns_max": 2000,
+                    "paused_time_ns_max_port": "sw0:h2"
                   },
                   "ecn": {
                     "marked": 42
@@ -96,6 +127,11 @@ class RunWriterTest {
                       ]
                     }
                   ],
+                  "fct": {
+                    "p50": 1.25,
+                    "p95": 1.25125,
+                    "p99": 1.25125
+                  },
                   "fct_buckets": [
                     {
                       "bucket": "<10KB",
@@ -213,9 +249,9 @@ class RunWriterTest {
                 frame_delta,data_frames_retransmitted,frame_sequence_error,tx_bytes,rx_bytes,data_tx_rate,\
                 data_rx_rate,message_tx,message_complete_rx,message_fail,flow_completion_time,avg_latency,\
                 min_latency,max_latency,ecn_ce_rx,cnp_tx,cnp_rx,ack_tx,ack_rx,nak_tx,nak_rx,first_timestamp,\
-                last_timestamp
+                last_timestamp,src_ip,dst_ip,src_port,dst_port,hops
                 bw/h3-h0/qp0,h3,h0,17,18,10.0.0.4,10.0.0.1,3,2,1,0,0,5000,5000,79.92,79.92,1,1,0,0.0005005,,,,\
-                0,0,0,1,1,0,0,1000,1400.25
+                0,0,0,1,1,0,0,1000,1400.25,,,,,
                 """;
         assertThat(QpCsv.of(SampleRun.build().qps())).isEqualTo(expected);
     }

@@ -11,6 +11,10 @@ final class SampleRun {
         r.simulatedPs(100_000_000).events(12_345);
         r.addDrops(DropReason.BUFFER, 3).addDrops(DropReason.FCS, 1);
         r.addPauseFramesTx(10).addPauseFramesRx(8).addPausedTimePs(2_500_000);
+        r.offerPausedTime("h0:sw0", 500_000)
+                .offerPausedTime("sw0:h2", 2_000_000)
+                .offerPausedTime("sw0:h10", 2_000_000);
+        r.addLosslessDrops(DropReason.BUFFER, 2);
         r.addEcnMarked(42).addCnpSent(5).addCnpHandled(4);
 
         WorkloadResult incast = r.workload("incast", "incast");
