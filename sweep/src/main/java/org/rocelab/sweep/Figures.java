@@ -1,11 +1,11 @@
 package org.rocelab.sweep;
 
+import org.rocelab.stats.SummaryPath;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads a figure from a run's outputs by path: a summary.json path in dotted form
- * ({@code pfc.pause_frames_tx}, {@code fct.p99}), where a list is addressed by its elements'
- * {@code name} or {@code bucket} ({@code workloads.roce.goodput_gbps},
+ * Reads a figure from a run's outputs by path: a summary.json path as {@code run --fail-on} takes
+ * it ({@link SummaryPath}: {@code pfc.pause_frames_tx}, {@code workloads.roce.goodput_gbps},
  * {@code fct_buckets.<10KB.p99}), or {@code counters.<node>.<port>.<priority>.<counter>} in
  * counters.json ({@code counters.sw0.sw0:h0.3.ecn_marked_pkts}).
  */
@@ -24,17 +24,16 @@ final class Figures {
      * of no flows) is returned as a null node.
      */
     static JsonNode find(JsonNode summary, JsonNode counters, String path) {
-        JsonNode node = fromCounters(path) ? counters : summary;
-        String rest = fromCounters(path) ? path.substring(COUNTERS.length() + 1) : path;
-        String[] parts = fromCounters(path) ? counterParts(rest) : rest.split("\\.", -1);
+        if (!fromCounters(path)) {
+            return SummaryPath.resolve(summary, path);
+        }
+        String[] parts = counterParts(path.substring(COUNTERS.length() + 1));
         if (parts == null) {
             return null;
         }
+        JsonNode node = counters;
         for (String part : parts) {
-            if (node == null) {
-                return null;
-            }
-            node = node.isArray() ? element(node, part) : node.isObject() ? node.get(part) : null;
+            node = node == null ? null : node.get(part);
         }
         return node;
     }
@@ -85,22 +84,5 @@ final class Figures {
             rest.substring(secondLast + 1, last),
             rest.substring(last + 1)
         };
-    }
-
-    private static JsonNode element(JsonNode array, String key) {
-        for (JsonNode e : array) {
-            if (key.equals(text(e.get("name"))) || key.equals(text(e.get("bucket")))) {
-                return e;
-            }
-        }
-        if (key.chars().allMatch(Character::isDigit) && !key.isEmpty()) {
-            int i = Integer.parseInt(key);
-            return i < array.size() ? array.get(i) : null;
-        }
-        return null;
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || !n.isString() ? null : n.asString();
     }
 }
