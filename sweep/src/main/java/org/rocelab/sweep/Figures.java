@@ -7,7 +7,7 @@ import tools.jackson.databind.JsonNode;
  * Reads a figure from a run's outputs by path: a summary.json path as {@code run --fail-on} takes
  * it ({@link SummaryPath}: {@code pfc.pause_frames_tx}, {@code workloads.roce.goodput_gbps},
  * {@code fct_buckets.<10KB.p99}), or {@code counters.<node>.<port>.<priority>.<counter>} in
- * counters.json ({@code counters.sw0.sw0:h0.3.ecn_marked_pkts}).
+ * counters.json ({@code counters.sw0.sw0:h0._all.UC3 EcnMarked/pkts}).
  */
 final class Figures {
     static final String COUNTERS = "counters";
@@ -38,25 +38,9 @@ final class Figures {
         return node;
     }
 
-    /**
-     * Whether a counter figure names a node and port that counters.json has and a priority
-     * ({@code 0}..{@code 7} or {@code _all}): counters.json lists only counters that counted, so a
-     * counter it lacks on an existing port reads 0.
-     */
-    static boolean counterPlace(JsonNode counters, String path) {
-        String[] p = counterParts(path.substring(COUNTERS.length() + 1));
-        return p != null && counters.path(p[0]).has(p[1]) && p[2].matches("[0-7]|_all") && !p[3].isEmpty();
-    }
-
-    /**
-     * The figure's value: NaN for a JSON null, 0 for a counter that never counted on an existing
-     * port; throws when the path is missing or not a number.
-     */
+    /** The figure's value: NaN for a JSON null; throws when the path is missing or not a number. */
     static double value(JsonNode summary, JsonNode counters, String path) {
         JsonNode n = find(summary, counters, path);
-        if (n == null && fromCounters(path) && counterPlace(counters, path)) {
-            return 0;
-        }
         if (n == null) {
             throw new IllegalArgumentException(
                     path + ": not in the run's " + (fromCounters(path) ? "counters.json" : "summary.json"));

@@ -38,7 +38,7 @@ class SweepLocalTest {
                   - {key: switch.ecn.3.kmin, values: [50KB, 100KB, 400KB]}
                   - {key: switch.ecn.3.pmax, values: [0.05, 0.2, 0.5]}
                 seeds: [1, 2]
-                figures: [workloads.roce.goodput_gbps, workloads.bursts.fct_slowdown.p99, ecn.marked, counters.sw0.sw0:h0.3.ecn_marked_pkts]
+                figures: [workloads.roce.goodput_gbps, workloads.bursts.fct_slowdown.p99, ecn.marked, 'counters.sw0.sw0:h0._all.UC3 EcnMarked/pkts']
                 limits: {wall: 10min, heap: 512m}
                 report: {pareto: [workloads.bursts.fct_slowdown.p99, ecn.marked]}
                 """);
@@ -76,7 +76,7 @@ class SweepLocalTest {
         List<String> csv = Files.readAllLines(out.resolve("results.csv"), StandardCharsets.UTF_8);
         assertThat(csv.get(0))
                 .isEqualTo("id,status,error,seed,switch.ecn.3.kmin,switch.ecn.3.pmax,workloads.roce.goodput_gbps,"
-                        + "workloads.bursts.fct_slowdown.p99,ecn.marked,counters.sw0.sw0:h0.3.ecn_marked_pkts");
+                        + "workloads.bursts.fct_slowdown.p99,ecn.marked,counters.sw0.sw0:h0._all.UC3 EcnMarked/pkts");
         assertThat(csv).hasSize(19);
         // each row's figures are the point's summary.json values, written as every rocelab output
         for (int i = 0; i < points.size(); i++) {

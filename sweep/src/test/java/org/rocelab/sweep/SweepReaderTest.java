@@ -24,7 +24,7 @@ class SweepReaderTest {
                   - {key: switch.ecn.3.pmax, log: {from: 0.01, to: 1, count: 3}}
                 seeds: {count: 3, from: 5}
                 design: {lhs: {count: 4, seed: 9}}
-                figures: [workloads.roce.goodput_gbps, fct_buckets.10KB-100KB.p99, counters.sw0.sw0:h0.3.ecn_marked_pkts]
+                figures: [workloads.roce.goodput_gbps, fct_buckets.10KB-100KB.p99, 'counters.sw0.sw0:h0._all.UC3 EcnMarked/pkts']
                 limits: {wall: 2min, heap: 768m}
                 report: {sort: fct_buckets.10KB-100KB.p99}
                 """);
