@@ -13,7 +13,13 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "rocelab 0.1.0",
         description = "Packet-level digital twin of RoCEv2 data-center fabrics.",
-        footer = {"", "rocelab help COMMAND (or rocelab COMMAND --help) shows a command's options and an example."},
+        footer = {
+            "",
+            "rocelab help COMMAND (or rocelab COMMAND --help) shows a command's options and an example.",
+            "Also, through the ./rocelab launcher (the sweep module's own jar, built on first use):",
+            "  sweep    Run a parameter sweep of a scenario on Apache Spark (docs/sweep.md).",
+            "  tune     Search a sweep's axes for the setting that minimises a figure."
+        },
         subcommands = {
             CommandLine.HelpCommand.class,
             RunCommand.class,

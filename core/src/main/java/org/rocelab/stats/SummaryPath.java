@@ -6,7 +6,8 @@ import tools.jackson.databind.JsonNode;
  * Resolves a dotted path in summary.json ({@code drops.total}, {@code fct.p99},
  * {@code pfc.paused_time_ns_max}): object keys by name; in the {@code workloads} list an entry by
  * its {@code name} ({@code workloads.incast-0.goodput_gbps}), as summary.json keeps workloads as
- * a list (DESIGN.md §3); in any list an entry by its index ({@code workloads.0.flows}) when no
+ * a list (DESIGN.md §3), and in {@code fct_buckets} by its {@code bucket}
+ * ({@code fct_buckets.10KB-100KB.p99}); in any list an entry by its index ({@code workloads.0.flows}) when no
  * entry has that name.
  */
 public final class SummaryPath {
@@ -32,8 +33,7 @@ public final class SummaryPath {
             return null;
         }
         for (JsonNode e : node) {
-            JsonNode name = e.get("name");
-            if (name != null && name.isString() && name.asString().equals(seg)) {
+            if (named(e.get("name"), seg) || named(e.get("bucket"), seg)) {
                 return e;
             }
         }
@@ -42,5 +42,9 @@ public final class SummaryPath {
             return i < node.size() ? node.get(i) : null;
         }
         return null;
+    }
+
+    private static boolean named(JsonNode key, String seg) {
+        return key != null && key.isString() && key.asString().equals(seg);
     }
 }
