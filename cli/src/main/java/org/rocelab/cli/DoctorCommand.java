@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rocelab.scenario.OutputSpec;
 import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.diag.Diagnosis;
@@ -18,6 +17,7 @@ import org.rocelab.diag.Finding;
 import org.rocelab.diag.RunOutputs;
 import org.rocelab.diag.Verification;
 import org.rocelab.run.ScenarioRun;
+import org.rocelab.scenario.OutputSpec;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioException;
 import org.rocelab.scenario.ScenarioLoader;
@@ -43,6 +43,14 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "doctor",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        footer = {
+            "",
+            "Example:",
+            "  rocelab doctor examples/pfc-deadlock.yaml --verify",
+            "  rocelab doctor --from out/acl-deny-roce --json"
+        },
         description = {
             "Find what is wrong with a fabric: run the scenario (or read a finished run with --from),",
             "print the checks passed/failed and the findings with evidence and fix, causes first.",

@@ -21,6 +21,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "export-sonic",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        footer = {"", "Example:", "  rocelab export-sonic fabric.yaml --out exported/"},
         description = {
             "Write each switch of a scenario as a SONiC config_db.json fragment (DIR/<switch>.json): ports, cabling,"
                     + " cable lengths, buffers, QoS maps, WRED/ECN, schedulers, PFC watchdog and ACLs. import-sonic"

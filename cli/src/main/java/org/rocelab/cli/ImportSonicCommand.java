@@ -26,6 +26,13 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(
         name = "import-sonic",
+        mixinStandardHelpOptions = true,
+        showDefaultValues = true,
+        footer = {
+            "",
+            "Example:",
+            "  rocelab import-sonic examples/sonic/mellanox-2leaf2spine --nic examples/sonic/host/mlnx_qos.txt --out fabric.yaml"
+        },
         description = {
             "Write the scenario of a fabric from its switches' SONiC config_db.json files (a folder of them is"
                     + " fine) and, optionally, a host's NIC settings. Cabling comes from DEVICE_NEIGHBOR: hosts are"

@@ -65,6 +65,7 @@ public final class ScenarioOptions {
 
     /** Loads {@code file} with these overrides, with the resolved YAML for scenario.resolved.yaml. */
     public ResolvedScenario loadResolved(Path file) {
-        return ScenarioLoader.loadResolved(file, overrides(), data != null ? data : ScenarioLoader.dataFolderFromEnvironment());
+        return ScenarioLoader.loadResolved(
+                file, overrides(), data != null ? data : ScenarioLoader.dataFolderFromEnvironment());
     }
 }

@@ -76,6 +76,7 @@ class HpccCommandsTest {
                             "pfc.txt",
                             "qp.csv",
                             "report.html",
+                            "routes.json",
                             "run.json",
                             "summary.json",
                             "timeseries.csv",

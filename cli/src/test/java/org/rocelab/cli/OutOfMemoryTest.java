@@ -41,7 +41,9 @@ class OutOfMemoryTest {
                         "run",
                         scenario.toString(),
                         "--out",
-                        runs.resolve("big").toString())
+                        runs.resolve("big").toString(),
+                        "--data",
+                        org.rocelab.testing.SharedData.hpccDir().toString())
                 .redirectOutput(tmp.resolve("stdout.txt").toFile())
                 .redirectError(tmp.resolve("stderr.txt").toFile())
                 .start();

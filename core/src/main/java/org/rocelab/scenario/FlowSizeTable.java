@@ -146,4 +146,18 @@ public final class FlowSizeTable {
     public double[] percents() {
         return percents.clone();
     }
+
+    /** Tables are equal when they name the same source and hold the same points (records compare them). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FlowSizeTable t
+                && name.equals(t.name)
+                && java.util.Arrays.equals(sizes, t.sizes)
+                && java.util.Arrays.equals(percents, t.percents);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * name.hashCode() + java.util.Arrays.hashCode(sizes)) + java.util.Arrays.hashCode(percents);
+    }
 }

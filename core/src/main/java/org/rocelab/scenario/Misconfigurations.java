@@ -13,6 +13,8 @@ import java.util.Set;
 public final class Misconfigurations {
     private final Scenario s;
     private final Map<String, Misconfiguration> out = new LinkedHashMap<>();
+    /** The hosts a host-placed finding lists (by its warning line), so validate can merge them. */
+    private final Map<String, List<String>> hostsOf = new java.util.HashMap<>();
 
     private Misconfigurations(Scenario s) {
         this.s = s;
@@ -20,6 +22,8 @@ public final class Misconfigurations {
 
     /** Stands for the switches a warning applies to, while warnings are grouped. */
     private static final String SWITCHES = "\u0001S";
+    /** Stands for the hosts a warning lists, while warnings are grouped. */
+    private static final String HOSTS = "\u0001H";
 
     /**
      * The lines {@code validate} prints: one per misconfiguration, except that findings which differ
@@ -29,11 +33,14 @@ public final class Misconfigurations {
     static List<String> find(Scenario s) {
         List<java.util.regex.Pattern> names = new ArrayList<>();
         for (String sw : s.switches()) {
-            names.add(java.util.regex.Pattern.compile("(?<![\\w:.])" + java.util.regex.Pattern.quote(sw) + "(?![\\w:])"));
+            names.add(
+                    java.util.regex.Pattern.compile("(?<![\\w:.])" + java.util.regex.Pattern.quote(sw) + "(?![\\w:])"));
         }
-        Map<String, java.util.Set<String>> groups = new LinkedHashMap<>();
-        for (Misconfiguration m : all(s)) {
+        Misconfigurations run = run(s);
+        Map<String, List<java.util.Set<String>>> groups = new LinkedHashMap<>();
+        for (Misconfiguration m : run.out.values()) {
             String line = m.warning();
+            List<String> hosts = run.hostsOf.get(line);
             java.util.Set<String> found = new java.util.LinkedHashSet<>();
             for (int i = 0; i < names.size(); i++) {
                 java.util.regex.Matcher x = names.get(i).matcher(line);
@@ -45,18 +52,38 @@ public final class Misconfigurations {
             if (found.size() != 1) {
                 line = m.warning();
                 found.clear();
+            } else if (hosts != null) {
+                line = line.replace(Names.summary(hosts), HOSTS);
             }
-            groups.computeIfAbsent(line, k -> new java.util.LinkedHashSet<>()).addAll(found);
+            List<java.util.Set<String>> g = groups.computeIfAbsent(
+                    line, k -> List.of(new java.util.LinkedHashSet<>(), new java.util.LinkedHashSet<>()));
+            g.get(0).addAll(found);
+            if (hosts != null && !found.isEmpty()) {
+                g.get(1).addAll(hosts);
+            }
         }
         List<String> lines = new ArrayList<>();
-        for (Map.Entry<String, java.util.Set<String>> g : groups.entrySet()) {
-            lines.add(g.getValue().isEmpty() ? g.getKey() : g.getKey().replace(SWITCHES, Names.summary(new ArrayList<>(g.getValue()))));
+        for (Map.Entry<String, List<java.util.Set<String>>> g : groups.entrySet()) {
+            String line = g.getKey();
+            if (!g.getValue().get(0).isEmpty()) {
+                line = line.replace(
+                        SWITCHES, Names.summary(new ArrayList<>(g.getValue().get(0))));
+            }
+            if (!g.getValue().get(1).isEmpty()) {
+                line = line.replace(
+                        HOSTS, Names.summary(new ArrayList<>(g.getValue().get(1))));
+            }
+            lines.add(line);
         }
         return lines;
     }
 
     /** Every misconfiguration of {@code s}, in check order, each once. */
     public static List<Misconfiguration> all(Scenario s) {
+        return new ArrayList<>(run(s).out.values());
+    }
+
+    private static Misconfigurations run(Scenario s) {
         Misconfigurations m = new Misconfigurations(s);
         m.pfcAcrossSwitches();
         m.hostsVsSwitches();
@@ -68,7 +95,7 @@ public final class Misconfigurations {
         m.dcqcnKnobs();
         m.roceVersions();
         m.pcieSlots();
-        return new ArrayList<>(m.out.values());
+        return m;
     }
 
     private String nicKey(String host, String key) {
@@ -239,6 +266,7 @@ public final class Misconfigurations {
             String[] p = f.getKey().split("\u0000", -1);
             String hosts = Names.summary(f.getValue());
             warn(p[0], p[1], p[2].replace("%H", hosts), p[3].replace("%H", hosts), p[4]);
+            hostsOf.put(p[1] + ": " + p[3].replace("%H", hosts), new ArrayList<>(f.getValue()));
         }
     }
 

@@ -102,9 +102,8 @@ public final class ScenarioLoader {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new ScenarioException(
-                    file + ": cannot read the scenario file (" + e.getClass().getSimpleName() + ")");
+        } catch (IOException e) {
+            throw new ScenarioException(file + ": cannot read the scenario file: " + IoReason.of(e));
         }
         return parseResolved(text, file.toString(), sets, file.toAbsolutePath().getParent(), dataDir);
     }

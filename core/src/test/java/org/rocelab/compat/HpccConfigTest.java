@@ -173,16 +173,16 @@ class HpccConfigTest {
     @Test
     void hpccTimelyAndDctcpConfigsOfRunPyAreAccepted() {
         for (String cc : List.of("hp", "timely", "dctcp")) {
-            HpccConfig c = HpccConfig.read(HpccResources.file("fat_ws_config_" + cc + ".txt"));
+            HpccConfig c = HpccConfig.read(HpccResources.own("fat_ws_config_" + cc + ".txt"));
             assertThat(c.ccMode())
                     .isEqualTo(Map.of("hp", 3, "timely", 7, "dctcp", 8).get(cc));
         }
-        HpccConfig hp = HpccConfig.read(HpccResources.file("fat_ws_config_hp.txt"));
+        HpccConfig hp = HpccConfig.read(HpccResources.own("fat_ws_config_hp.txt"));
         assertThat(hp.warnings())
                 .anyMatch(w -> w.endsWith(": without effect under CC_MODE 3 (HPCC): ALPHA_RESUME_INTERVAL,"
                         + " RATE_DECREASE_INTERVAL, CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_HAI,"
                         + " DCTCP_RATE_AI, PINT_LOG_BASE, PINT_PROB (ignored)"));
-        HpccConfig dctcp = HpccConfig.read(HpccResources.file("fat_ws_config_dctcp.txt"));
+        HpccConfig dctcp = HpccConfig.read(HpccResources.own("fat_ws_config_dctcp.txt"));
         assertThat(dctcp.dctcpRateAiBps()).isEqualTo(615_000_000L);
     }
 

@@ -21,11 +21,12 @@ final class DiagRun {
     }
 
     static Scenario example(String name, String... sets) {
-        return ScenarioLoader.load(examples().resolve(name + ".yaml"), List.of(sets));
+        return ScenarioLoader.load(
+                examples().resolve(name + ".yaml"), List.of(sets), org.rocelab.testing.SharedData.hpccDir());
     }
 
     static Scenario yaml(String text, String... sets) {
-        return ScenarioLoader.parse(text, "built.yaml", List.of(sets), null);
+        return ScenarioLoader.parse(text, "built.yaml", List.of(sets), null, org.rocelab.testing.SharedData.hpccDir());
     }
 
     /** Runs {@code s} into {@code dir} (created) and diagnoses the written folder. */

@@ -36,7 +36,8 @@ class FlowQpLifecycleTest {
                         + "nic: {cc: {algorithm: none}}\n"
                         + "workloads:\n  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 1500us}\n",
                 StandardCharsets.UTF_8);
-        Scenario s = ScenarioLoader.load(file, java.util.List.of());
+        // the AliStorage CDF is the HPCC simulator's published file, read from shared/data/hpcc
+        Scenario s = ScenarioLoader.load(file, java.util.List.of(), org.rocelab.testing.SharedData.hpccDir());
         ScenarioRun run = new ScenarioRun(s, tmp);
         RunResult r = run.run(null);
         List<FlowRecord> flows = r.workloads().get(0).flows();

@@ -37,7 +37,9 @@ class ScenarioKeyAuditTest {
     private static final Map<String, String> COMPANIONS = Map.of(
             "switch.ecn.<tc>.kmin", "switch.ecn.3.kmax=32MB",
             "switches.<switch>.ecn.<tc>.kmin", "switch.ecn.3.kmax=32MB",
+            "switches.<switch>.ports.<peer>.ecn.<tc>.kmin", "switch.ecn.3.kmax=32MB",
             "switch.ecn.<tc>.kmax", "switch.ecn.3.kmin=0",
+            "switches.<switch>.ports.<peer>.ecn.<tc>.kmax", "switch.ecn.3.kmin=0",
             "switches.<switch>.ecn.<tc>.kmax", "switch.ecn.3.kmin=0");
 
     static List<ScenarioKeyTable.Row> unitKeys() {
@@ -137,6 +139,7 @@ class ScenarioKeyAuditTest {
                 .replace("<host>", "h1")
                 .replace("<switch>", "sw0")
                 .replace("<tc>", "3")
+                .replace("<peer>", "h1")
                 .replace("<i>", "0");
     }
 

@@ -35,6 +35,8 @@ final class ScenarioKeyTable {
     static List<Row> rows() {
         ScenarioKeyTable t = new ScenarioKeyTable();
         t.walk(t.root, "", "");
+        // per-port keys exist only under switches.<switch>.ports (the reader refuses switch.ports)
+        t.rows.keySet().removeIf(k -> k.startsWith("switch.ports."));
         return new ArrayList<>(t.rows.values());
     }
 
@@ -44,7 +46,8 @@ final class ScenarioKeyTable {
         b.append("| key | kinds | accepts | unit forms (parsed) | a number without a unit |\n");
         b.append("|---|---|---|---|---|\n");
         for (Row r : rows()) {
-            if (r.path().startsWith("nics.") || r.path().startsWith("switches.")) {
+            if (r.path().startsWith("nics.")
+                    || (r.path().startsWith("switches.") && !r.path().startsWith("switches.<switch>.ports."))) {
                 continue; // the same keys as nic and switch
             }
             b.append("| `")
@@ -97,7 +100,7 @@ final class ScenarioKeyTable {
         if (extra.isObject()) {
             container = true;
             String last = path.contains(".") ? path.substring(path.lastIndexOf('.') + 1) : path;
-            walk(extra, join(path, MAP_KEYS.getOrDefault(last, "<key>")), kinds);
+            walk(extra, join(path, MAP_KEYS.getOrDefault(last, last.equals("ports") ? "<peer>" : "<key>")), kinds);
         }
         if (s.path("items").isObject()
                 && (s.path("items").has("properties") || s.path("items").has("$ref"))) {

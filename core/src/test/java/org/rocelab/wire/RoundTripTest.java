@@ -42,9 +42,10 @@ class RoundTripTest {
         for (Field f : WIRE_FIELDS) {
             Object x = f.get(a);
             Object y = f.get(b);
-            boolean same = x instanceof int[] xs ? Arrays.equals(xs, (int[]) y) : x.equals(y);
+            boolean same = java.util.Objects.deepEquals(x, y);
             if (!same) {
-                diff.add(f.getName() + ": " + x + " vs " + y);
+                diff.add(f.getName() + ": " + java.util.Arrays.deepToString(new Object[] {x}) + " vs "
+                        + java.util.Arrays.deepToString(new Object[] {y}));
             }
         }
         return diff;

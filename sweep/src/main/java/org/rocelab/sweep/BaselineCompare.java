@@ -43,7 +43,8 @@ final class BaselineCompare {
         Map<String, Map<String, Sample>> now = read(out.resolve(SweepResults.CSV), spec);
         Path base = baselineDir.resolve(SweepResults.CSV);
         if (!Files.isRegularFile(base)) {
-            throw new SweepError(spec.file() + ": baseline.dir: " + baselineDir + " has no " + SweepResults.CSV + " (expected a finished sweep's folder)");
+            throw new SweepError(spec.file() + ": baseline.dir: " + baselineDir + " has no " + SweepResults.CSV
+                    + " (expected a finished sweep's folder)");
         }
         Map<String, Map<String, Sample>> then = read(base, spec);
         StringBuilder csv = new StringBuilder("setting,figure,baseline_mean,mean,relative_change,flagged\n");
@@ -61,11 +62,21 @@ final class BaselineCompare {
                 }
                 double diff = b.mean() - a.mean();
                 double rel = a.mean() == 0 ? (diff == 0 ? 0 : Double.POSITIVE_INFINITY) : diff / Math.abs(a.mean());
-                double se = Math.sqrt(a.variance() / a.values().size() + b.variance() / b.values().size());
+                double se = Math.sqrt(a.variance() / a.values().size()
+                        + b.variance() / b.values().size());
                 boolean flag = Math.abs(rel) > spec.tolerance() && Math.abs(diff) > 2 * se;
-                csv.append(Csv.field(e.getKey())).append(',').append(Csv.field(f)).append(',')
-                        .append(Decimal.text(a.mean())).append(',').append(Decimal.text(b.mean())).append(',')
-                        .append(Double.isInfinite(rel) ? "inf" : Decimal.text(rel)).append(',').append(flag).append('\n');
+                csv.append(Csv.field(e.getKey()))
+                        .append(',')
+                        .append(Csv.field(f))
+                        .append(',')
+                        .append(Decimal.text(a.mean()))
+                        .append(',')
+                        .append(Decimal.text(b.mean()))
+                        .append(',')
+                        .append(Double.isInfinite(rel) ? "inf" : Decimal.text(rel))
+                        .append(',')
+                        .append(flag)
+                        .append('\n');
                 if (flag) {
                     flagged.add(e.getKey() + ": " + f + " " + Decimal.text(a.mean()) + " -> " + Decimal.text(b.mean())
                             + (Double.isInfinite(rel) ? "" : String.format(" (%+.1f%%)", 100 * rel)));
@@ -89,13 +100,18 @@ final class BaselineCompare {
             StringBuilder key = new StringBuilder();
             for (Axis a : spec.axes()) {
                 int i = head.indexOf(a.key());
-                key.append(key.length() == 0 ? "" : " ").append(a.key()).append('=').append(i < 0 ? "?" : row.get(i));
+                key.append(key.length() == 0 ? "" : " ")
+                        .append(a.key())
+                        .append('=')
+                        .append(i < 0 ? "?" : row.get(i));
             }
             Map<String, Sample> figs = out.computeIfAbsent(key.toString(), k -> new LinkedHashMap<>());
             for (String f : spec.figures()) {
                 int i = head.indexOf(f);
                 if (i >= 0 && !row.get(i).isEmpty()) {
-                    figs.computeIfAbsent(f, k -> new Sample(new ArrayList<>())).values().add(Double.parseDouble(row.get(i)));
+                    figs.computeIfAbsent(f, k -> new Sample(new ArrayList<>()))
+                            .values()
+                            .add(Double.parseDouble(row.get(i)));
                 }
             }
         }

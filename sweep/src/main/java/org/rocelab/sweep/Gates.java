@@ -51,11 +51,14 @@ final class Gates {
                 continue;
             }
             JsonNode summary = Json.mapper()
-                    .readTree(PointFolders.pointDir(out, points.get(i).id()).resolve(RunWriter.SUMMARY).toFile());
+                    .readTree(PointFolders.pointDir(out, points.get(i).id())
+                            .resolve(RunWriter.SUMMARY)
+                            .toFile());
             for (SummaryCondition c : conditions) {
                 Optional<String> h = c.holds(summary);
                 if (h.isPresent()) {
-                    lines.add(points.get(i).id() + " " + points.get(i).overrides(spec) + ": " + c.text() + " (" + h.get() + ")");
+                    lines.add(points.get(i).id() + " " + points.get(i).overrides(spec) + ": " + c.text() + " ("
+                            + h.get() + ")");
                 }
             }
         }

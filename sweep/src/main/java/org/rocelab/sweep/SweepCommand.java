@@ -50,7 +50,8 @@ final class SweepCommand implements Callable<Integer> {
         SweepSpec spec = SweepReader.read(file);
         List<String> conditions = new ArrayList<>(spec.failOn());
         conditions.addAll(failOn);
-        Gates gates = Gates.parse(conditions, failOn.isEmpty() ? null : FigureCheck.shape(spec).summary(), "--fail-on");
+        Gates gates = Gates.parse(
+                conditions, failOn.isEmpty() ? null : FigureCheck.shape(spec).summary(), "--fail-on");
         Path dir = out != null ? out : Path.of("out", "sweep-" + stem(file));
         List<SweepPoint> points = PointPlan.points(spec);
         long before = System.nanoTime();
@@ -63,7 +64,9 @@ final class SweepCommand implements Callable<Integer> {
         SweepReport.write(dir.toAbsolutePath(), spec, points, results);
         long failed = results.stream().filter(r -> !r.ok()).count();
         List<String> gated = gates.violations(dir.toAbsolutePath(), spec, points, results);
-        List<String> moved = spec.baseline() == null ? List.of() : BaselineCompare.compare(dir.toAbsolutePath(), spec, spec.baseline());
+        List<String> moved = spec.baseline() == null
+                ? List.of()
+                : BaselineCompare.compare(dir.toAbsolutePath(), spec, spec.baseline());
         System.out.printf(
                 "sweep %s: %d points, %d failed, in %.1f s -> %s%n",
                 stem(file), points.size(), failed, (System.nanoTime() - before) / 1e9, dir);

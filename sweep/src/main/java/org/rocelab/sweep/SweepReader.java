@@ -74,13 +74,17 @@ public final class SweepReader {
         SweepSpec spec = r.spec(root);
         if (checkFigures) {
             FigureCheck.Shape shape = FigureCheck.shape(spec);
-            FigureCheck.check(spec, shape, (i, msg) -> r.error("figures[" + i + "]", spec.figures().get(i), msg));
+            FigureCheck.check(
+                    spec,
+                    shape,
+                    (i, msg) -> r.error("figures[" + i + "]", spec.figures().get(i), msg));
             for (int i = 0; i < spec.failOn().size(); i++) {
                 int at = i;
                 try {
                     Gates.parse(List.of(spec.failOn().get(i)), shape.summary(), "fail_on");
                 } catch (SweepError e) {
-                    throw r.error("fail_on[" + at + "]", "fail_on", e.getMessage().substring("fail_on: ".length()));
+                    throw r.error(
+                            "fail_on[" + at + "]", "fail_on", e.getMessage().substring("fail_on: ".length()));
                 }
             }
         }

@@ -46,7 +46,8 @@ final class TuneCommand implements Callable<Integer> {
     @Option(
             names = "--subject-to",
             paramLabel = "EXPR",
-            description = "A condition every run of a setting must keep, e.g. 'pfc.pause_frames_tx==0' (repeatable; run --fail-on's language).")
+            description =
+                    "A condition every run of a setting must keep, e.g. 'pfc.pause_frames_tx==0' (repeatable; run --fail-on's language).")
     List<String> subjectTo = new ArrayList<>();
 
     @Option(
@@ -69,7 +70,11 @@ final class TuneCommand implements Callable<Integer> {
         for (int i = 0; i < rs.size(); i++) {
             PointResult r = rs.get(i);
             List<String> broken = constraints.violations(dir, spec, List.of(pts.get(i)), List.of(r));
-            out.add(broken.isEmpty() ? r : new PointResult(r.id(), false, "breaks --subject-to: " + broken.get(0), List.of(), r.wallMillis()));
+            out.add(
+                    broken.isEmpty()
+                            ? r
+                            : new PointResult(
+                                    r.id(), false, "breaks --subject-to: " + broken.get(0), List.of(), r.wallMillis()));
         }
         return out;
     }

@@ -18,7 +18,9 @@ final class ChildJvm {
     static List<String> sparkFlags() {
         List<String> out = new ArrayList<>();
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")
+            if (a.startsWith("--add-opens")
+                    || a.startsWith("-Djdk.reflect")
+                    || a.startsWith("-Dio.netty")
                     || a.equals("-XX:+IgnoreUnrecognizedVMOptions")) {
                 out.add(a);
             }

@@ -28,10 +28,21 @@ final class Chromium {
             Assumptions.abort("chromium is not installed and ROCELAB_REQUIRE_CHROMIUM is unset");
         }
         Path out = work.resolve("dom.html");
-        Process p = new ProcessBuilder(List.of(exe.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--user-data-dir=" + work.resolve("chromium-profile"), "--window-size=1400,1800",
-                        "--virtual-time-budget=10000", "--dump-dom", page.toUri().toString()))
+        Process p = new ProcessBuilder(List.of(
+                        exe.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--user-data-dir=" + work.resolve("chromium-profile"),
+                        "--window-size=1400,1800",
+                        "--virtual-time-budget=10000",
+                        "--dump-dom",
+                        page.toUri().toString()))
                 .redirectOutput(out.toFile())
                 .redirectError(work.resolve("chromium.log").toFile())
                 .start();

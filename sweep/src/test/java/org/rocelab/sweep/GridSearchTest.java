@@ -41,7 +41,9 @@ class GridSearchTest {
     void onTheStoredEcnGridItEndsWithinFivePercentOfTheBest(long seed) throws Exception {
         List<String> rows;
         try (var in = GridSearchTest.class.getResourceAsStream("tune-grid-results.csv")) {
-            rows = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+            rows = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
         }
         List<String> kmin = new ArrayList<>();
         List<String> pmax = new ArrayList<>();
@@ -56,15 +58,19 @@ class GridSearchTest {
             }
             grid.put(c.get(4) + " " + c.get(5), Double.parseDouble(c.get(6)));
         }
-        double best = grid.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double best =
+                grid.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         assertThat(best).isEqualTo(3.972031);
         List<List<Integer>> calls = new ArrayList<>();
         List<Integer> found = new GridSearch(List.of(10, 10), 33, seed).search(batch -> {
             calls.addAll(batch);
-            return batch.stream().map(c -> grid.get(kmin.get(c.get(0)) + " " + pmax.get(c.get(1)))).toList();
+            return batch.stream()
+                    .map(c -> grid.get(kmin.get(c.get(0)) + " " + pmax.get(c.get(1))))
+                    .toList();
         });
         assertThat(calls).hasSizeLessThanOrEqualTo(33).doesNotHaveDuplicates();
-        assertThat(grid.get(kmin.get(found.get(0)) + " " + pmax.get(found.get(1)))).isLessThanOrEqualTo(best * 1.05);
+        assertThat(grid.get(kmin.get(found.get(0)) + " " + pmax.get(found.get(1))))
+                .isLessThanOrEqualTo(best * 1.05);
     }
 
     private record Run(List<Integer> best, int calls) {}

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class PointPlanTest {
     private static final Axis A = new Axis("switch.ecn.3.kmin", List.of("50KB", "100KB"), 3);
@@ -16,7 +16,8 @@ class PointPlanTest {
     @Test
     void gridVariesTheLastAxisFastestAndCrossesSeedsInside() {
         assertThat(PointPlan.grid(List.of(A, B)))
-                .containsExactly(List.of(0, 0), List.of(0, 1), List.of(0, 2), List.of(1, 0), List.of(1, 1), List.of(1, 2));
+                .containsExactly(
+                        List.of(0, 0), List.of(0, 1), List.of(0, 2), List.of(1, 0), List.of(1, 1), List.of(1, 2));
         SweepSpec spec = spec(Design.GRID, List.of(7L, 8L));
         List<SweepPoint> pts = PointPlan.points(spec);
         assertThat(pts).hasSize(12);
@@ -50,12 +51,27 @@ class PointPlanTest {
         List<List<Integer>> a = PointPlan.random(List.of(A, B), 50, 5);
         assertThat(a).isEqualTo(PointPlan.random(List.of(A, B), 50, 5));
         assertThat(a).doesNotHaveDuplicates().hasSizeLessThanOrEqualTo(6);
-        assertThat(a).allSatisfy(c -> assertThat(c.get(0)).isBetween(0, 1)).allSatisfy(c -> assertThat(c.get(1)).isBetween(0, 2));
+        assertThat(a)
+                .allSatisfy(c -> assertThat(c.get(0)).isBetween(0, 1))
+                .allSatisfy(c -> assertThat(c.get(1)).isBetween(0, 2));
         assertThat(a).hasSize(6); // 50 draws over 6 combinations reach all of them for this seed
     }
 
     private static SweepSpec spec(Design d, List<Long> seeds) {
-        return new SweepSpec(null, null, null, "2ms", List.of(A, B), seeds, d, List.of("fct.p99"), Limits.DEFAULT, List.of(), null, 0.05,
-                "fct.p99", List.of());
+        return new SweepSpec(
+                null,
+                null,
+                null,
+                "2ms",
+                List.of(A, B),
+                seeds,
+                d,
+                List.of("fct.p99"),
+                Limits.DEFAULT,
+                List.of(),
+                null,
+                0.05,
+                "fct.p99",
+                List.of());
     }
 }

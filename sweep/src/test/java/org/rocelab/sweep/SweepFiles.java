@@ -8,7 +8,8 @@ import java.nio.file.Path;
 /** Sweep files for tests, written beside a temp folder with the base scenario's absolute path. */
 final class SweepFiles {
     /** The ECN-threshold example, from the sweep module's folder. */
-    static final Path ECN = Path.of("../examples/ecn-threshold-too-low.yaml").toAbsolutePath().normalize();
+    static final Path ECN =
+            Path.of("../examples/ecn-threshold-too-low.yaml").toAbsolutePath().normalize();
 
     private SweepFiles() {}
 

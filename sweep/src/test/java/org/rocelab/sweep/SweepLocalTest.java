@@ -94,7 +94,10 @@ class SweepLocalTest {
             assertThat(row[9]).isEqualTo(row[8]);
         }
         try (SparkSession spark = SweepRunner.session("local[1]")) {
-            List<Row> rows = spark.read().parquet(out.resolve("results.parquet").toString()).orderBy("id").collectAsList();
+            List<Row> rows = spark.read()
+                    .parquet(out.resolve("results.parquet").toString())
+                    .orderBy("id")
+                    .collectAsList();
             assertThat(rows).hasSize(18);
             for (int i = 0; i < rows.size(); i++) {
                 String[] row = csv.get(i + 1).split(",");

@@ -29,9 +29,10 @@ class SweepReaderTest {
                 report: {sort: fct_buckets.10KB-100KB.p99}
                 """);
         SweepSpec s = SweepReader.read(f);
-        assertThat(s.axes()).containsExactly(
-                new Axis("switch.ecn.3.kmin", List.of("50KB", "100KB", "150KB"), 4),
-                new Axis("switch.ecn.3.pmax", List.of("0.01", "0.1", "1"), 5));
+        assertThat(s.axes())
+                .containsExactly(
+                        new Axis("switch.ecn.3.kmin", List.of("50KB", "100KB", "150KB"), 4),
+                        new Axis("switch.ecn.3.pmax", List.of("0.01", "0.1", "1"), 5));
         assertThat(s.seeds()).containsExactly(5L, 6L, 7L);
         assertThat(s.design()).isEqualTo(new Design(Design.Kind.LHS, 4, 9));
         assertThat(s.limits()).isEqualTo(new Limits(120_000, "768m"));
@@ -40,9 +41,7 @@ class SweepReaderTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(
-            delimiter = '|',
-            textBlock = """
+    @CsvSource(delimiter = '|', textBlock = """
             not a scenario key | axes: [{key: switch.ecn.3.kmn, values: [50KB]}]\\nfigures: [ecn.marked] | 2: switch.ecn.3.kmn: unknown key 'kmn' (did you mean 'kmin'?)
             wrong unit         | axes:\\n  - {key: switch.ecn.3.kmin, values: [50KB, 40ms]}\\nfigures: [ecn.marked] | 3: switch.ecn.3.kmin: expected a size like 64KB, 4096 or 2MiB, got '40ms'
             empty axis         | axes:\\n  - {key: switch.ecn.3.kmin, values: []}\\nfigures: [ecn.marked] | 3: switch.ecn.3.kmin: expected at least one value (the axis is empty)
@@ -60,7 +59,9 @@ class SweepReaderTest {
             """)
     void refusesBadInputWithTheLineAndKey(String what, String body, String expected) throws Exception {
         Path f = SweepFiles.write(dir, "bad.yaml", body.replace("\\n", "\n"));
-        assertThatThrownBy(() -> SweepReader.read(f)).isInstanceOf(SweepError.class).hasMessage(f + ":" + expected);
+        assertThatThrownBy(() -> SweepReader.read(f))
+                .isInstanceOf(SweepError.class)
+                .hasMessage(f + ":" + expected);
     }
 
     @Test

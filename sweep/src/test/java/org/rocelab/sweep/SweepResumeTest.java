@@ -32,7 +32,8 @@ class SweepResumeTest {
                 figures: [ecn.marked]
                 """);
         Path out = dir.resolve("out");
-        Process sweep = new ProcessBuilder(ChildJvm.command("org.rocelab.sweep.SweepMain",
+        Process sweep = new ProcessBuilder(ChildJvm.command(
+                        "org.rocelab.sweep.SweepMain",
                         List.of("sweep", file.toString(), "--master", "local[1]", "--out", out.toString())))
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("killed.log").toFile())
@@ -67,7 +68,8 @@ class SweepResumeTest {
                     .containsExactly("p0000", "p0001", "p0002", "p0003", "p0004", "p0005", "p0006", "p0007");
         }
         // a second sweep into the same folder without --resume is refused, not mixed in
-        assertThat(SweepMain.run("sweep", file.toString(), "--master", "local[1]", "--out", out.toString())).isEqualTo(2);
+        assertThat(SweepMain.run("sweep", file.toString(), "--master", "local[1]", "--out", out.toString()))
+                .isEqualTo(2);
     }
 
     private static List<Path> done(Path out) throws Exception {
@@ -76,7 +78,10 @@ class SweepResumeTest {
             return List.of();
         }
         try (Stream<Path> s = Files.list(points)) {
-            return s.map(p -> p.resolve(PointFolders.POINT_JSON)).filter(Files::isRegularFile).sorted().toList();
+            return s.map(p -> p.resolve(PointFolders.POINT_JSON))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
         }
     }
 }

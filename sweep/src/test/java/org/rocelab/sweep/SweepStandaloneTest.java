@@ -48,12 +48,34 @@ class SweepStandaloneTest {
     void aStandaloneClusterGivesTheSameResultsAsLocalMode() throws Exception {
         Path home = sparkHome();
         int masterPort = freePort();
-        cluster.add(start("master", home, List.of("org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-                "--port", Integer.toString(masterPort), "--webui-port", Integer.toString(freePort()))));
+        cluster.add(start(
+                "master",
+                home,
+                List.of(
+                        "org.apache.spark.deploy.master.Master",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        Integer.toString(masterPort),
+                        "--webui-port",
+                        Integer.toString(freePort()))));
         awaitPort(masterPort);
-        cluster.add(start("worker", home, List.of("org.apache.spark.deploy.worker.Worker", "spark://127.0.0.1:" + masterPort,
-                "--host", "127.0.0.1", "--cores", "2", "--memory", "2g", "--webui-port", Integer.toString(freePort()),
-                "--work-dir", dir.resolve("work").toString())));
+        cluster.add(start(
+                "worker",
+                home,
+                List.of(
+                        "org.apache.spark.deploy.worker.Worker",
+                        "spark://127.0.0.1:" + masterPort,
+                        "--host",
+                        "127.0.0.1",
+                        "--cores",
+                        "2",
+                        "--memory",
+                        "2g",
+                        "--webui-port",
+                        Integer.toString(freePort()),
+                        "--work-dir",
+                        dir.resolve("work").toString())));
 
         Path file = SweepFiles.write(dir, "cluster.yaml", """
                 duration: 500us
@@ -64,29 +86,45 @@ class SweepStandaloneTest {
                 """);
         Path local = dir.resolve("local");
         Path remote = dir.resolve("cluster");
-        assertThat(SweepMain.run("sweep", file.toString(), "--master", "local[2]", "--out", local.toString())).isZero();
+        assertThat(SweepMain.run("sweep", file.toString(), "--master", "local[2]", "--out", local.toString()))
+                .isZero();
         System.setProperty("spark.executor.extraJavaOptions", String.join(" ", ChildJvm.sparkFlags()));
         System.setProperty("spark.executor.memory", "1g");
         try {
-            assertThat(SweepMain.run("sweep", file.toString(), "--master", "spark://127.0.0.1:" + masterPort, "--out", remote.toString()))
+            assertThat(SweepMain.run(
+                            "sweep",
+                            file.toString(),
+                            "--master",
+                            "spark://127.0.0.1:" + masterPort,
+                            "--out",
+                            remote.toString()))
                     .isZero();
         } finally {
             System.clearProperty("spark.executor.extraJavaOptions");
             System.clearProperty("spark.executor.memory");
         }
-        assertThat(Files.readString(remote.resolve("results.csv"))).isEqualTo(Files.readString(local.resolve("results.csv")));
+        assertThat(Files.readString(remote.resolve("results.csv")))
+                .isEqualTo(Files.readString(local.resolve("results.csv")));
         for (String id : List.of("p0000", "p0001", "p0002", "p0003")) {
             assertThat(Files.readAllBytes(remote.resolve("points").resolve(id).resolve("summary.json")))
-                    .isEqualTo(Files.readAllBytes(local.resolve("points").resolve(id).resolve("summary.json")));
+                    .isEqualTo(Files.readAllBytes(
+                            local.resolve("points").resolve(id).resolve("summary.json")));
         }
         try (SparkSession spark = SweepRunner.session("local[1]")) {
-            List<Row> a = spark.read().parquet(local.resolve("results.parquet").toString()).orderBy("id").collectAsList();
-            List<Row> b = spark.read().parquet(remote.resolve("results.parquet").toString()).orderBy("id").collectAsList();
+            List<Row> a = spark.read()
+                    .parquet(local.resolve("results.parquet").toString())
+                    .orderBy("id")
+                    .collectAsList();
+            List<Row> b = spark.read()
+                    .parquet(remote.resolve("results.parquet").toString())
+                    .orderBy("id")
+                    .collectAsList();
             assertThat(b).hasSize(4).isEqualTo(a);
         }
         // the points really ran on the cluster's executors: the worker's folder holds the application
         try (Stream<Path> s = Files.list(dir.resolve("work"))) {
-            assertThat(s.map(p -> p.getFileName().toString()).toList()).anySatisfy(n -> assertThat(n).startsWith("app-"));
+            assertThat(s.map(p -> p.getFileName().toString()).toList())
+                    .anySatisfy(n -> assertThat(n).startsWith("app-"));
         }
     }
 
@@ -125,7 +163,9 @@ class SweepStandaloneTest {
         cmd.addAll(ChildJvm.sparkFlags());
         cmd.addAll(List.of("-cp", home.resolve("jars").toString() + File.separator + "*"));
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile());
         pb.environment().put("SPARK_HOME", home.toString());
         pb.environment().put("SPARK_SCALA_VERSION", "2.13");
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");

@@ -31,7 +31,8 @@ class TuneTest {
     void findsNearTheGridsBestWithAThirdOfItsRuns() throws Exception {
         Map<String, Double> grid = grid();
         assertThat(grid).hasSize(100);
-        double gridBest = grid.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double gridBest =
+                grid.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
 
         Path file = SweepFiles.write(dir, "tune.yaml", sweepBody());
         Path out = dir.resolve("tune");
@@ -40,7 +41,8 @@ class TuneTest {
         int code;
         try {
             System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            code = SweepMain.run("tune", file.toString(), "--minimize", FIGURE, "--master", "local[2]", "--out", out.toString());
+            code = SweepMain.run(
+                    "tune", file.toString(), "--minimize", FIGURE, "--master", "local[2]", "--out", out.toString());
         } finally {
             System.setOut(stdout);
         }
@@ -56,13 +58,15 @@ class TuneTest {
         for (String r : rows.subList(1, rows.size())) {
             List<String> row = BaselineCompare.split(r);
             double v = Double.parseDouble(row.get(fig));
-            assertThat(v).as("tune and the grid disagree at " + row.get(kmin) + ", " + row.get(pmax))
+            assertThat(v)
+                    .as("tune and the grid disagree at " + row.get(kmin) + ", " + row.get(pmax))
                     .isEqualTo(grid.get(row.get(kmin) + " " + row.get(pmax)));
             best = Math.min(best, v);
         }
         int runs = rows.size() - 1;
         // the figures the test states: grid best, tune's best, runs used
-        System.out.printf("tune: best p99 slowdown %.6f with %d runs; grid best %.6f with 100 runs%n", best, runs, gridBest);
+        System.out.printf(
+                "tune: best p99 slowdown %.6f with %d runs; grid best %.6f with 100 runs%n", best, runs, gridBest);
         assertThat(runs).isLessThanOrEqualTo(33);
         assertThat(best).isLessThanOrEqualTo(gridBest * 1.05);
         assertThat(text).contains("best " + FIGURE + " = ").contains("--set switch.ecn.3.kmin=");
@@ -83,11 +87,14 @@ class TuneTest {
     private static Map<String, Double> grid() throws Exception {
         Map<String, Double> out = new HashMap<>();
         try (InputStream in = TuneTest.class.getResourceAsStream("tune-grid-results.csv")) {
-            List<String> rows = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            List<String> rows = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
             List<String> head = BaselineCompare.split(rows.get(0));
             for (String r : rows.subList(1, rows.size())) {
                 List<String> row = BaselineCompare.split(r);
-                out.put(row.get(head.indexOf("switch.ecn.3.kmin")) + " " + row.get(head.indexOf("switch.ecn.3.pmax")),
+                out.put(
+                        row.get(head.indexOf("switch.ecn.3.kmin")) + " " + row.get(head.indexOf("switch.ecn.3.pmax")),
                         Double.parseDouble(row.get(head.indexOf(FIGURE))));
             }
         }

@@ -62,7 +62,8 @@ class ReportChromiumTest {
         }
         chromium = found.get();
 
-        Path good = ReportWriter.write(fixture("good"), org.rocelab.scenario.OutputSpec.ReportPicks.NONE, ReportFixture.doctor());
+        Path good = ReportWriter.write(
+                fixture("good"), org.rocelab.scenario.OutputSpec.ReportPicks.NONE, ReportFixture.doctor());
         Path broken = ReportWriter.write(fixture("broken"));
         String html = Files.readString(broken, StandardCharsets.UTF_8);
         Files.writeString(
