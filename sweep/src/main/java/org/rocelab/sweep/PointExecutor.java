@@ -30,10 +30,17 @@ import tools.jackson.databind.JsonNode;
  */
 public final class PointExecutor {
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    /** Set when this JVM is going down: a point whose child the hook stopped is left unrecorded. */
+    private static volatile boolean stopping;
 
     static {
         Runtime.getRuntime()
-                .addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly), "rocelab-sweep-children"));
+                .addShutdownHook(new Thread(
+                        () -> {
+                            stopping = true;
+                            LIVE.forEach(Process::destroyForcibly);
+                        },
+                        "rocelab-sweep-children"));
     }
 
     private PointExecutor() {}
@@ -51,6 +58,10 @@ public final class PointExecutor {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("point " + t.id() + " interrupted", e);
+        }
+        if (stopping) {
+            // the sweep was stopped while this point ran: no record, so --resume runs it again
+            return t.id() + " interrupted";
         }
         PointFolders.write(dir, r, t.figures(), t.runArgs());
         return t.id() + " " + r.status();

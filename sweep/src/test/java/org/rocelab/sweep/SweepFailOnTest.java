@@ -55,7 +55,7 @@ class SweepFailOnTest {
         Printed p = run("sweep", file.toString(), "--master", "local[1]", "--out", out.toString());
         assertThat(p.code).isEqualTo(2);
         assertThat(p.err.strip())
-                .isEqualTo(file + ":4: fail_on: 'ecn.markd>0': summary.json has no ecn.markd (keys under ecn: marked)");
+                .isEqualTo(file + ":5: fail_on: 'ecn.markd>0': summary.json has no ecn.markd (keys under ecn: marked)");
         assertThat(out).doesNotExist();
     }
 
