@@ -136,9 +136,14 @@ public final class PointExecutor {
     }
 
     /**
-     * The child's class path: this JVM's own plus every jar a class loader above this class added
-     * (Spark executors load the application's jars through their own class loader), so the same
-     * rocelab classes run in the child in local mode and on a cluster.
+     * The child's class path: of this JVM's own entries plus every jar a class loader above this
+     * class added (Spark executors load the application's jars through their own class loader), the
+     * ones {@code rocelab run} needs — folders, the jar that holds the CLI, and the jars of the
+     * artifacts named in the CLI's {@code runtime-classpath.txt} (its Maven runtime dependencies, in
+     * whatever version this JVM resolved them) — so the same rocelab
+     * classes run in the child in local mode and on a cluster, without Spark's 180-odd jars on the
+     * child's path (they cost each point about a second of JVM start-up). When the list is missing
+     * or names no jar that is present, the whole class path is passed.
      */
     static String classpath() {
         Set<String> entries = new LinkedHashSet<>();
@@ -160,6 +165,68 @@ public final class PointExecutor {
                 entries.add(e);
             }
         }
-        return String.join(File.pathSeparator, entries);
+        return String.join(File.pathSeparator, forTheCli(entries));
+    }
+
+    private static List<String> forTheCli(Set<String> entries) {
+        Set<String> needed = cliArtifacts();
+        String cliJar = codeSource(org.rocelab.cli.Main.class);
+        List<String> kept = new ArrayList<>();
+        boolean foundCli = false;
+        for (String e : entries) {
+            Path path = Paths.get(e);
+            Path name = path.getFileName();
+            boolean isCli = e.equals(cliJar);
+            foundCli |= isCli;
+            if (isCli || Files.isDirectory(path) || (name != null && isOneOf(name.toString(), needed))) {
+                kept.add(e);
+            }
+        }
+        return needed.isEmpty() || !foundCli ? new ArrayList<>(entries) : kept;
+    }
+
+    /**
+     * Whether a jar's file name ({@code slf4j-api-2.0.17.jar}) is one of these artifacts: the
+     * version is the one this JVM resolved, which need not be the CLI's own.
+     */
+    static boolean isOneOf(String jar, Set<String> artifacts) {
+        for (int dash = jar.indexOf('-'); dash > 0; dash = jar.indexOf('-', dash + 1)) {
+            if (dash + 1 < jar.length()
+                    && Character.isDigit(jar.charAt(dash + 1))
+                    && artifacts.contains(jar.substring(0, dash))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Artifact ids of the jars in the CLI's runtime-classpath.txt; empty when it is not there. */
+    private static Set<String> cliArtifacts() {
+        Set<String> names = new LinkedHashSet<>();
+        try (var in = org.rocelab.cli.Main.class.getResourceAsStream("runtime-classpath.txt")) {
+            if (in == null) {
+                return names;
+            }
+            for (String entry :
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8).trim().split(":")) {
+                String jar = entry.substring(entry.lastIndexOf('/') + 1);
+                names.add(jar.endsWith(".jar") ? jar.substring(0, jar.length() - 4) : jar);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return names;
+    }
+
+    private static String codeSource(Class<?> c) {
+        var source = c.getProtectionDomain().getCodeSource();
+        if (source == null) {
+            return "";
+        }
+        try {
+            return Paths.get(source.getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            return "";
+        }
     }
 }
