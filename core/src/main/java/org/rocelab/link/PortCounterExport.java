@@ -33,28 +33,4 @@ public final class PortCounterExport {
         table.set(node, port, all, "link_down_events_phy", c.linkDownEvents);
         table.set(node, port, all, "rx_corrected_bits_phy", c.rxCorrectedBits);
     }
-
-    /** Copies a switch port's MAC counters under SONiC names; zero values are written too. */
-    public static void sonic(CounterTable table, String node, String port, PortCounters c) {
-        for (int p = 0; p < 8; p++) {
-            String k = CounterTable.priorityKey(p);
-            table.set(node, port, k, CounterNames.PFC_RX, c.rxPause[p]);
-            table.set(node, port, k, CounterNames.PFC_TX, c.txPause[p]);
-            table.set(
-                    node,
-                    port,
-                    k,
-                    CounterNames.PFC_RX_PAUSE_DURATION_US,
-                    CounterNames.psToWholeUs(c.rxPauseDurationPs[p]));
-            table.set(
-                    node,
-                    port,
-                    k,
-                    CounterNames.PFC_TX_PAUSE_DURATION_US,
-                    CounterNames.psToWholeUs(c.txPauseDurationPs[p]));
-            table.set(node, port, k, CounterNames.QUEUE_TX_PKTS, c.txPackets[p]);
-            table.set(node, port, k, CounterNames.QUEUE_TX_BYTES, c.txBytes[p]);
-        }
-        table.set(node, port, CounterTable.ALL, CounterNames.RX_ERR, c.rxFcsErrors);
-    }
 }

@@ -181,13 +181,13 @@ class RunWriterTest {
                   },
                   "sw0": {
                     "sw0:h2": {
-                      "3": {
-                        "pfc_tx": 6
+                      "_all": {
+                        "Tx PFC3": 6
                       }
                     },
                     "sw0:h10": {
-                      "3": {
-                        "pfc_tx": 4
+                      "_all": {
+                        "Tx PFC3": 4
                       }
                     }
                   }

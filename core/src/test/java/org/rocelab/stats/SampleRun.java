@@ -25,8 +25,8 @@ final class SampleRun {
         bw.add(FlowRecord.completed(0, "h3", "h0", 5_000, 1_000_000, 1_500_500, 400_000));
 
         CounterTable c = r.counters();
-        c.set("sw0", "sw0:h10", 3, CounterNames.PFC_TX, 4);
-        c.set("sw0", "sw0:h2", 3, CounterNames.PFC_TX, 6);
+        c.set("sw0", "sw0:h10", CounterTable.ALL, "Tx PFC3", 4);
+        c.set("sw0", "sw0:h2", CounterTable.ALL, "Tx PFC3", 6);
         c.set("h0", "sw0", 3, "rx_prio3_pause", 8);
         c.set("h0", CounterTable.NODE, CounterTable.ALL, "np_cnp_sent", 5);
         c.set("h1", "sw0", CounterTable.ALL, "rx_corrected_bits_phy", 12.5);

@@ -78,10 +78,8 @@ final class ReportFixture {
             pc.rxPause[3] = h == 0 ? 0 : 10;
             pc.rxPauseDurationPs[3] = h == 0 ? 0 : 1_875_000;
             PortCounterExport.mlx5(c, "h" + h, "sw0", pc);
-            PortCounters sp = new PortCounters();
-            sp.txPause[3] = h == 0 ? 0 : 10;
-            sp.txBytes[3] = h == 0 ? 4_000_000L : 0;
-            PortCounterExport.sonic(c, "sw0", "sw0:h" + h, sp);
+            c.set("sw0", "sw0:h" + h, CounterTable.ALL, "Tx PFC3", h == 0 ? 0 : 10);
+            c.set("sw0", "sw0:h" + h, CounterTable.ALL, "UC3 Counter/Bytes", h == 0 ? 4_000_000L : 0);
             c.set("h" + h, CounterTable.NODE, CounterTable.ALL, "np_cnp_sent", h == 0 ? 52 : 0);
             c.set("h" + h, CounterTable.NODE, CounterTable.ALL, "rp_cnp_handled", h == 0 ? 0 : 12 + h / 4);
         }

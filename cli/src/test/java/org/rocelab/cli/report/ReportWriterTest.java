@@ -78,7 +78,8 @@ class ReportWriterTest {
         assertThat(d.at("/topology/nodes/1/x").asDouble()).isEqualTo(166.7);
         assertThat(d.at("/topology/links/0/speed_gbps").asDouble()).isEqualTo(100.0);
         // Counters: only non-zero rows; total counts every counter written.
-        assertThat(d.at("/counters/total").asInt()).isEqualTo(5 * (8 * 9 + 5) + 5 * (8 * 6 + 1) + 10);
+        // 5 NIC ports x (8 x 9 per-priority + 5 port-wide), 5 switch ports x 2, 10 RDMA counters
+        assertThat(d.at("/counters/total").asInt()).isEqualTo(5 * (8 * 9 + 5) + 5 * 2 + 10);
         for (JsonNode row : d.at("/counters/rows")) {
             assertThat(row.get(4).asDouble()).isNotZero();
         }
