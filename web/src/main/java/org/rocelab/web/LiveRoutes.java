@@ -49,10 +49,15 @@ final class LiveRoutes {
                     lastVersion[0] = v;
                     String json = SnapshotJson.state(live);
                     for (SseClient c : clients) {
-                        if (c.terminated()) {
+                        // an exception here would cancel the schedule: a client that went away is dropped
+                        try {
+                            if (c.terminated()) {
+                                clients.remove(c);
+                            } else {
+                                c.sendEvent("state", json);
+                            }
+                        } catch (RuntimeException e) {
                             clients.remove(c);
-                        } else {
-                            c.sendEvent("state", json);
                         }
                     }
                 },
