@@ -143,6 +143,8 @@ class LiveViewTest {
                 get(port, "/runs/live/metrics", "application/openmetrics-text; version=1.0.0")
                         .body(),
                 dir);
+        // the server would stay up for --live-for; stopping the command's thread ends it (exit 0)
+        run.interrupt();
         run.join(120_000);
         assertThat(exit.get()).isZero();
 
