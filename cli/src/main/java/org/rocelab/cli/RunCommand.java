@@ -76,6 +76,32 @@ final class RunCommand implements Callable<Integer> {
                     + " (operators > >= < <= == !=; repeatable; docs/outputs.md).")
     List<String> failOn = new ArrayList<>();
 
+    @Option(
+            names = "--live",
+            description =
+                    "Serve a live view of the run (progress, topology, charts, /metrics, reruns with changed keys)"
+                            + " at http://127.0.0.1:PORT/ while it runs, and keep serving after it ends (docs/web.md).")
+    boolean live;
+
+    @Option(
+            names = "--port",
+            paramLabel = "P",
+            description = "Port of the live view (default: 8080; 0 picks a free one).")
+    int port = 8080;
+
+    @Option(
+            names = "--bind",
+            paramLabel = "ADDRESS",
+            description = "Address the live view listens on (default: 127.0.0.1; another address prints a warning).")
+    String bind = org.rocelab.web.WebServer.DEFAULT_BIND;
+
+    @Option(
+            names = "--live-for",
+            paramLabel = "SECONDS",
+            description = "With --live: stop serving this many seconds after the run (and its reruns) end"
+                    + " (default: serve until Ctrl-C).")
+    Long liveFor;
+
     @Mixin
     ScenarioOptions options = new ScenarioOptions();
 
@@ -97,21 +123,46 @@ final class RunCommand implements Callable<Integer> {
         if (scenarioFile == null) {
             throw new UserError("run: expected SCENARIO.yaml or --hpcc CONFIG.txt");
         }
+        if (!live && (liveFor != null || port != 8080 || !bind.equals(org.rocelab.web.WebServer.DEFAULT_BIND))) {
+            throw new UserError("run: --port, --bind and --live-for go with --live");
+        }
         ResolvedScenario resolved = options.loadResolved(scenarioFile);
         Scenario s = resolved.scenario();
         Path target = out != null ? out : Path.of("out", s.name());
         List<SummaryCondition> conditions = conditions(s);
-        OutputFolder staged = OutDir.stage(target);
+        if (live) {
+            return LiveCommand.run(this, resolved, target, conditions);
+        }
         for (String w : s.warnings()) {
             System.err.println("warning: " + w);
         }
+        long t0 = System.nanoTime();
+        RunResult r = execute(resolved, scenarioFile, target, null, true);
+        return closingLines(s, r, System.nanoTime() - t0, target, conditions);
+    }
+
+    /**
+     * Runs the scenario and writes its outputs into {@code target}, all at once or not at all;
+     * {@code sink} (may be null) gets the live view's snapshots on this thread.
+     */
+    static RunResult execute(
+            ResolvedScenario resolved,
+            Path scenarioFile,
+            Path target,
+            java.util.function.Consumer<org.rocelab.stats.LiveSnapshot> sink,
+            boolean showProgress) {
+        Scenario s = resolved.scenario();
+        OutputFolder staged = OutDir.stage(target);
         long t0 = System.nanoTime();
         RunResult r;
         long wall;
         try (OutputFolder folder = staged) {
             // pcap taps (outputs.pcap) write into the staged folder during the run
             ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
-            Progress progress = new Progress(System.err, s.durationPs());
+            if (sink != null) {
+                run.live(sink);
+            }
+            Progress progress = new Progress(System.err, s.durationPs(), showProgress);
             r = run.run(progress::update);
             r.scenarioYaml(resolved.yaml());
             progress.done();
@@ -124,6 +175,11 @@ final class RunCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw OutDir.failed(target, e);
         }
+        return r;
+    }
+
+    /** Prints the run's closing lines and checks the --fail-on conditions: the exit code. */
+    static int closingLines(Scenario s, RunResult r, long wall, Path target, List<SummaryCondition> conditions) {
         System.out.printf(
                 "%s: %s simulated, %,d events in %.1f s; drops %d, pause frames %d, ECN marked %d, CNPs %d"
                         + " sent / %d handled -> %s%n",
@@ -174,12 +230,17 @@ final class RunCommand implements Callable<Integer> {
     static final class Progress {
         private final PrintStream err;
         private final long endPs;
-        private final boolean terminal = System.console() != null;
+        private final boolean terminal;
         private int shown = -1;
 
         Progress(PrintStream err, long endPs) {
+            this(err, endPs, true);
+        }
+
+        Progress(PrintStream err, long endPs, boolean show) {
             this.err = err;
             this.endPs = endPs;
+            this.terminal = show && System.console() != null;
         }
 
         void update(long nowPs) {

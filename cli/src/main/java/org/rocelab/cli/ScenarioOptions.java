@@ -42,6 +42,17 @@ public final class ScenarioOptions {
                             + "hadoop, alistorage, googlerpc; the HPCC simulator's traffic_gen/ files). Default: $ROCELAB_DATA.")
     Path data;
 
+    /** These options with {@code more} {@code --set} keys after this one's (a rerun from the live view). */
+    public ScenarioOptions withMoreSets(List<String> more) {
+        ScenarioOptions o = new ScenarioOptions();
+        o.sets = new ArrayList<>(sets);
+        o.sets.addAll(more);
+        o.seed = seed;
+        o.duration = duration;
+        o.data = data;
+        return o;
+    }
+
     /** The overrides in the order they apply. */
     public List<String> overrides() {
         List<String> out = new ArrayList<>(sets);

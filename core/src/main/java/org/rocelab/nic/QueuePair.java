@@ -383,6 +383,11 @@ public final class QueuePair implements RcHost, TxQueue {
         return remoteIp;
     }
 
+    /** The graph node of the peer set at RTR, -1 before. */
+    public int remoteNode() {
+        return remoteNode;
+    }
+
     /** Send work requests posted and not completed. */
     public int outstandingSends() {
         return requester.outstanding();

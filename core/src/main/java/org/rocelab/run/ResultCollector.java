@@ -45,7 +45,6 @@ final class ResultCollector {
             r.offerPausedTime(p.name(), c.rxGlobalPauseDurationPs);
         }
         FabricGraph g = f.graph();
-        CounterTable table = r.counters();
         TopologyInfo topo = r.topology();
         for (int node = 0; node < g.nodeCount(); node++) {
             String name = g.name(node);
@@ -55,11 +54,6 @@ final class ResultCollector {
                 r.lastDeliveryPs(name, nic.counters().lastDataRxPs);
                 r.addCnpSent(nic.counters().npCnpSent);
                 r.addCnpHandled(nic.counters().rpCnpHandled);
-                for (Map.Entry<String, Long> e : nic.counters().snapshot().entrySet()) {
-                    table.set(name, CounterTable.NODE, CounterTable.ALL, e.getKey(), e.getValue());
-                }
-                Port port = nic.port();
-                PortCounterExport.mlx5(table, name, port.name(), port.counters());
             } else {
                 topo.node(name, TopologyInfo.Kind.SWITCH);
                 Switch sw = f.switchAt(node);
@@ -67,6 +61,32 @@ final class ResultCollector {
                 for (DropReason reason : DropReason.values()) {
                     r.addLosslessDrops(reason, sw.losslessDrops(reason));
                 }
+            }
+        }
+        counters(f, r.counters());
+        for (Link l : f.links()) {
+            topo.link(node(l.a()), node(l.b()), l.spec().rateBps());
+        }
+    }
+
+    /**
+     * Every device counter into {@code table} under the gear's names: NIC counters as mlx5 names
+     * them, switch counters as SONiC shows them. Reads the devices and changes nothing, so the live
+     * view ({@link LiveProbe}) builds its table with it during the run.
+     */
+    static void counters(Fabric f, CounterTable table) {
+        FabricGraph g = f.graph();
+        for (int node = 0; node < g.nodeCount(); node++) {
+            String name = g.name(node);
+            if (g.kind(node) == NodeKind.HOST) {
+                Nic nic = f.nicAt(node);
+                for (Map.Entry<String, Long> e : nic.counters().snapshot().entrySet()) {
+                    table.set(name, CounterTable.NODE, CounterTable.ALL, e.getKey(), e.getValue());
+                }
+                Port port = nic.port();
+                PortCounterExport.mlx5(table, name, port.name(), port.counters());
+            } else {
+                Switch sw = f.switchAt(node);
                 SwitchCounters sc = sw.counters();
                 for (int i = 0; i < sw.portCount(); i++) {
                     String portName = sw.port(i).port().name();
@@ -87,9 +107,6 @@ final class ResultCollector {
                 put(table, name, CounterTable.NODE, sc.drops());
                 put(table, name, CounterTable.NODE, sc.acl());
             }
-        }
-        for (Link l : f.links()) {
-            topo.link(node(l.a()), node(l.b()), l.spec().rateBps());
         }
     }
 

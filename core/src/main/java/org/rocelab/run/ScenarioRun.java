@@ -33,6 +33,7 @@ public final class ScenarioRun {
     private final RunResult result;
     private final QpSeries qpSeries;
     private PcapTaps taps;
+    private LiveProbe live;
 
     /**
      * Builds the run.
@@ -101,6 +102,20 @@ public final class ScenarioRun {
     }
 
     /**
+     * Sends snapshots of the run to {@code sink} a few times a second of wall-clock time
+     * ({@link LiveProbe}), the last one after the results are collected. The sink runs on the
+     * simulation thread and gets immutable snapshots; the run's outputs do not change.
+     */
+    public ScenarioRun live(java.util.function.Consumer<org.rocelab.stats.LiveSnapshot> sink) {
+        List<org.rocelab.nic.QueuePair> qps = new java.util.ArrayList<>();
+        for (Workload w : workloads) {
+            qps.addAll(w.sendingQps());
+        }
+        this.live = new LiveProbe(fabric, scenario.name(), scenario.durationPs(), qps, sink, System::nanoTime);
+        return this;
+    }
+
+    /**
      * Registers the time-series probes ({@link TimeSeriesProbes}, {@link QpSeries}: the sending QPs
      * now, flows' QPs as they start) and starts the sampler.
      */
@@ -133,6 +148,9 @@ public final class ScenarioRun {
             sim.runUntil(t);
             if (progress != null) {
                 progress.accept(t);
+            }
+            if (live != null && t < end) {
+                live.step(t);
             }
         }
         if (qpSeries.leftOut() > 0) {
@@ -170,6 +188,9 @@ public final class ScenarioRun {
         QpReport.collect(fabric, workloads, result);
         RouteReport.collect(fabric, result);
         result.simulatedPs(end).events(sim.events());
+        if (live != null) {
+            live.finish(result);
+        }
         return result;
     }
 }

@@ -103,6 +103,11 @@ public final class ReportWriter {
         }
     }
 
+    /** The ECharts script the report inlines (the live view serves the same copy). */
+    public static byte[] echarts() throws IOException {
+        return resource(ECHARTS_RESOURCE).getBytes(StandardCharsets.UTF_8);
+    }
+
     private static String resource(String name) throws IOException {
         try (InputStream in = ReportWriter.class.getResourceAsStream(name)) {
             if (in == null) {
