@@ -11,21 +11,45 @@ import java.util.function.Function;
  */
 public final class CcRegistry {
     private final Map<String, Function<Map<String, String>, CcFactory>> algorithms = new TreeMap<>();
+    private final Map<String, java.util.List<Knob>> knobs = new TreeMap<>();
 
     /** The registry with every built-in algorithm. */
     public static CcRegistry standard() {
         CcRegistry r = new CcRegistry();
         r.register("none", params -> NoCongestionControl.FACTORY);
         r.register(DcqcnProfile.ALGORITHM, DcqcnProfile::fromParams);
-        r.register(SwiftParams.ALGORITHM, params -> new Swift.Factory(SwiftParams.parse(params)));
-        r.register(HpccIntParams.ALGORITHM, params -> new HpccInt.Factory(HpccIntParams.parse(params)));
-        r.register(DctcpRdmaParams.ALGORITHM, params -> new DctcpRdma.Factory(DctcpRdmaParams.parse(params)));
-        r.register(TimelyParams.ALGORITHM, params -> new Timely.Factory(TimelyParams.parse(params)));
+        r.register(SwiftParams.ALGORITHM, SwiftParams.KNOBS, params -> new Swift.Factory(SwiftParams.parse(params)));
+        r.register(
+                HpccIntParams.ALGORITHM,
+                HpccIntParams.KNOBS,
+                params -> new HpccInt.Factory(HpccIntParams.parse(params)));
+        r.register(
+                DctcpRdmaParams.ALGORITHM,
+                DctcpRdmaParams.KNOBS,
+                params -> new DctcpRdma.Factory(DctcpRdmaParams.parse(params)));
+        r.register(
+                TimelyParams.ALGORITHM, TimelyParams.KNOBS, params -> new Timely.Factory(TimelyParams.parse(params)));
         return r;
     }
 
+    /** Registers an algorithm whose parameters are profiles ({@code dcqcn}) or none ({@code none}). */
     public void register(String name, Function<Map<String, String>, CcFactory> maker) {
         algorithms.put(name, maker);
+    }
+
+    /** Registers an algorithm with one flat set of documented knobs (no profile). */
+    public void register(
+            String name, java.util.List<Knob> algorithmKnobs, Function<Map<String, String>, CcFactory> maker) {
+        algorithms.put(name, maker);
+        knobs.put(name, java.util.List.copyOf(algorithmKnobs));
+    }
+
+    /**
+     * The knobs of an algorithm registered with one flat knob set ({@code swift}, {@code hpcc},
+     * {@code dctcp}, {@code timely}), or null for one with profiles or no knobs.
+     */
+    public java.util.List<Knob> knobs(String name) {
+        return knobs.get(name);
     }
 
     /** Names of the registered algorithms, sorted. */

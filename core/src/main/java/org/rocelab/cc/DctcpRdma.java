@@ -21,10 +21,8 @@ import org.rocelab.packet.Packet;
  * <p>α starts at 1. Rate changes do not re-time the already scheduled next packet (ns-3 writes
  * {@code m_rate} directly). The window (HAS_WIN) is W × rate / line rate with VAR_WIN.
  */
-public final class DctcpRdma implements CongestionControl {
+public final class DctcpRdma extends AckFeedbackControl {
     private final DctcpRdmaParams p;
-    private final long maxRateBps;
-    private long rateBps;
     private double alpha = 1;
     private long lastUpdateSeq;
     private long batch;
@@ -33,9 +31,8 @@ public final class DctcpRdma implements CongestionControl {
     private long highSeq;
 
     DctcpRdma(DctcpRdmaParams p, CcHost host) {
+        super(host, p.windowBytes(), p.varWin());
         this.p = p;
-        this.maxRateBps = host.lineRateBps();
-        this.rateBps = maxRateBps;
     }
 
     public record Factory(DctcpRdmaParams params) implements CcFactory {
@@ -43,11 +40,18 @@ public final class DctcpRdma implements CongestionControl {
         public CongestionControl create(CcHost host) {
             return new DctcpRdma(params, host);
         }
-    }
 
-    @Override
-    public long rateBps() {
-        return rateBps;
+        /** One ACK per packet, as ns-3's RdmaHw sends them. */
+        @Override
+        public boolean ackEveryPacket() {
+            return true;
+        }
+
+        /** DCTCP reads ECN-Echo on ACKs (the receiver flags the ACK of every CE packet). */
+        @Override
+        public boolean ecnEchoOnAck() {
+            return true;
+        }
     }
 
     public double alpha() {
@@ -55,30 +59,7 @@ public final class DctcpRdma implements CongestionControl {
     }
 
     @Override
-    public void onPacketSent(long nowPs, int wireBytes) {}
-
-    @Override
-    public void onCnp(long nowPs) {}
-
-    @Override
-    public void onAck(long nowPs, boolean congestionFlag) {}
-
-    @Override
-    public boolean wantsAckFeedback() {
-        return true;
-    }
-
-    @Override
-    public long windowBytes() {
-        long w = p.windowBytes();
-        if (w == 0 || !p.varWin()) {
-            return w;
-        }
-        return Math.max(1, w * rateBps / maxRateBps);
-    }
-
-    @Override
-    public void onAckFeedback(long nowPs, Packet ack, long ackSeq, long sndNxt) {
+    protected void feedback(long nowPs, Packet ack, long ackSeq, long sndNxt) {
         boolean marked = ack.becn;
         boolean newBatch = false;
         if (marked) {

@@ -27,15 +27,11 @@ import org.rocelab.packet.Packet;
  * change re-times the next packet as {@code RdmaHw::ChangeRate} does ({@link CcHost#rateChanged}).
  * The window is W × rate / line rate with VAR_WIN ({@code RdmaQueuePair::GetWin}), else W.
  */
-public final class HpccInt implements CongestionControl {
+public final class HpccInt extends AckFeedbackControl {
     private final HpccIntParams p;
-    private final CcHost host;
-    private final long maxRateBps;
     private final long baseRttNs;
     private final long windowBytes;
 
-    /** m_rate: the sending rate. */
-    private long rateBps;
     /** hp.m_curRate: the reference rate Rc. */
     private long curRateBps;
 
@@ -51,15 +47,12 @@ public final class HpccInt implements CongestionControl {
     private final long[] newHopRate = new long[IntHeader.MAX_HOPS];
     private final int[] newHopStage = new int[IntHeader.MAX_HOPS];
     private final boolean[] updated = new boolean[IntHeader.MAX_HOPS];
-    private boolean closed;
 
     HpccInt(HpccIntParams p, CcHost host) {
+        super(host, p.windowBytes(host.lineRateBps()), p.varWin());
         this.p = p;
-        this.host = host;
-        this.maxRateBps = host.lineRateBps();
         this.baseRttNs = p.baseRttNs();
-        this.windowBytes = p.windowBytes(maxRateBps);
-        this.rateBps = maxRateBps;
+        this.windowBytes = fullWindowBytes();
         this.curRateBps = maxRateBps;
         java.util.Arrays.fill(hopRc, maxRateBps);
         java.util.Arrays.fill(hopU, 1.0);
@@ -71,11 +64,12 @@ public final class HpccInt implements CongestionControl {
         public CongestionControl create(CcHost host) {
             return new HpccInt(params, host);
         }
-    }
 
-    @Override
-    public long rateBps() {
-        return rateBps;
+        /** One ACK per packet, as ns-3's RdmaHw sends them. */
+        @Override
+        public boolean ackEveryPacket() {
+            return true;
+        }
     }
 
     /** Rc, the reference rate. */
@@ -93,15 +87,6 @@ public final class HpccInt implements CongestionControl {
     }
 
     @Override
-    public void onPacketSent(long nowPs, int wireBytes) {}
-
-    @Override
-    public void onCnp(long nowPs) {}
-
-    @Override
-    public void onAck(long nowPs, boolean congestionFlag) {}
-
-    @Override
     public int telemetryMode() {
         return IntHeader.HOPS;
     }
@@ -112,23 +97,7 @@ public final class HpccInt implements CongestionControl {
     }
 
     @Override
-    public boolean wantsAckFeedback() {
-        return true;
-    }
-
-    @Override
-    public long windowBytes() {
-        if (!p.varWin()) {
-            return windowBytes;
-        }
-        return Math.max(1, windowBytes * rateBps / maxRateBps); // uint64 arithmetic, as ns-3
-    }
-
-    @Override
-    public void onAckFeedback(long nowPs, Packet ack, long ackSeq, long sndNxt) {
-        if (closed) {
-            return;
-        }
+    protected void feedback(long nowPs, Packet ack, long ackSeq, long sndNxt) {
         if (ackSeq > lastUpdateSeq) {
             update(ack, sndNxt, false);
         } else if (p.fastReact()) {
@@ -243,11 +212,6 @@ public final class HpccInt implements CongestionControl {
 
     private long bound(long r) {
         return Math.min(maxRateBps, Math.max(p.minRateBps(), r));
-    }
-
-    @Override
-    public void close() {
-        closed = true;
     }
 
     @Override

@@ -186,6 +186,12 @@ public final class Swift implements CongestionControl, WindowLimiter {
         }
     }
 
+    /** Swift arms no timer (its decisions run on ACKs, NAKs and retransmit timeouts): always idle. */
+    @Override
+    public boolean idle() {
+        return true;
+    }
+
     /**
      * {@code rate}: the window's rate, min(line, cwnd × packet bits / delay) in b/s; {@code cwnd}
      * (packets); {@code target_delay} and {@code delay} (ps).

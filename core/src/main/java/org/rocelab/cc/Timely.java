@@ -22,10 +22,8 @@ import org.rocelab.packet.Packet;
  *
  * <p>The first RTT only records the RTT. Rate changes do not re-time the already scheduled next packet.
  */
-public final class Timely implements CongestionControl {
+public final class Timely extends AckFeedbackControl {
     private final TimelyParams p;
-    private final long maxRateBps;
-    private long rateBps;
     private long curRateBps;
     private int incStage;
     private long lastRtt;
@@ -33,9 +31,8 @@ public final class Timely implements CongestionControl {
     private long lastUpdateSeq;
 
     Timely(TimelyParams p, CcHost host) {
+        super(host, p.windowBytes(), p.varWin());
         this.p = p;
-        this.maxRateBps = host.lineRateBps();
-        this.rateBps = maxRateBps;
         this.curRateBps = maxRateBps;
     }
 
@@ -44,21 +41,13 @@ public final class Timely implements CongestionControl {
         public CongestionControl create(CcHost host) {
             return new Timely(params, host);
         }
+
+        /** One ACK per packet, as ns-3's RdmaHw sends them. */
+        @Override
+        public boolean ackEveryPacket() {
+            return true;
+        }
     }
-
-    @Override
-    public long rateBps() {
-        return rateBps;
-    }
-
-    @Override
-    public void onPacketSent(long nowPs, int wireBytes) {}
-
-    @Override
-    public void onCnp(long nowPs) {}
-
-    @Override
-    public void onAck(long nowPs, boolean congestionFlag) {}
 
     @Override
     public int telemetryMode() {
@@ -66,21 +55,7 @@ public final class Timely implements CongestionControl {
     }
 
     @Override
-    public boolean wantsAckFeedback() {
-        return true;
-    }
-
-    @Override
-    public long windowBytes() {
-        long w = p.windowBytes();
-        if (w == 0 || !p.varWin()) {
-            return w;
-        }
-        return Math.max(1, w * rateBps / maxRateBps);
-    }
-
-    @Override
-    public void onAckFeedback(long nowPs, Packet ack, long ackSeq, long sndNxt) {
+    protected void feedback(long nowPs, Packet ack, long ackSeq, long sndNxt) {
         if (ackSeq > lastUpdateSeq) {
             update(nowPs / 1000 - ack.intTs, sndNxt);
         }

@@ -60,6 +60,7 @@ public final class QueuePair implements RcHost, TxQueue {
     private int dscp;
     private int pcp;
     private int flowId = -1;
+    private int flowPorts;
     private LongConsumer writePlacedObserver;
 
     private boolean inDataRing;
@@ -172,6 +173,19 @@ public final class QueuePair implements RcHost, TxQueue {
     /** Tags this QP's packets with a workload flow id ({@link Packet#flowId}). */
     public void flowId(int id) {
         this.flowId = id;
+    }
+
+    /**
+     * The ports the HPCC ns-3 simulator gives this QP's flow, as its ECMP hash reads them from every
+     * packet the QP sends ({@code sport | dport << 16}; a responder: the data's swapped), so the
+     * {@code hpcc-ns3} hash sends the flow where ns-3 does ({@link Packet#flowPorts}).
+     */
+    public void flowPorts(int ports) {
+        this.flowPorts = ports;
+    }
+
+    public int flowPorts() {
+        return flowPorts;
     }
 
     /** Overrides the NIC's DSCP and priority for this QP (ibv_ah_attr traffic class / SL). */
@@ -611,6 +625,11 @@ public final class QueuePair implements RcHost, TxQueue {
             p.intNHop = rxIntNHop;
             p.intTs = rxIntTs;
             System.arraycopy(rxIntHops, 0, p.intHops, 0, IntHeader.MAX_HOPS);
+            if (!cfg.hpccFraming()) {
+                int echoed = IntHeader.bytes(p.intMode, 0); // the ACK echoes the shim (ns-3 ReceiveUdp)
+                p.frameBytes += echoed;
+                p.wireBytes += echoed;
+            }
         }
         if (cfg.hpccFraming()) {
             // rdma-hw.cc pads the ACK to 60 B, the INT header included (HPCC: 14 + 20 + 12 + 42 = 88 B)
@@ -664,6 +683,11 @@ public final class QueuePair implements RcHost, TxQueue {
                 p.intMulti = intMulti;
                 p.intNHop = 0;
                 p.intTs = now / 1000; // ns-3 SeqTsHeader: the send time, ns
+                if (!cfg.hpccFraming()) {
+                    // the INT shim counts on the wire (HPCC 42 B, TIMELY 8 B); hpcc framing adds it below
+                    p.frameBytes += intBytes;
+                    p.wireBytes += intBytes;
+                }
             }
         } else {
             inDataRing = false;
@@ -742,8 +766,10 @@ public final class QueuePair implements RcHost, TxQueue {
 
     @Override
     public Packet newPacket(int opcode, int psn) {
-        return RoceHeaders.build(
+        Packet p = RoceHeaders.build(
                 nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode, remoteQpn, psn);
+        p.flowPorts = flowPorts;
+        return p;
     }
 
     @Override
@@ -825,9 +851,20 @@ public final class QueuePair implements RcHost, TxQueue {
         modifyToError();
     }
 
+    /**
+     * The congestion control's in-flight cap for the requester, in packets: Swift's cwnd
+     * ({@link WindowLimiter}), or a byte window ({@link org.rocelab.cc.CongestionControl#windowBytes()},
+     * ns-3 HAS_WIN) in this QP's segments, so that either way the requester holds new packets at the
+     * same point and asks for the ACK that opens the window on the packet that fills it (a receiver
+     * that coalesces ACKs would otherwise wait for more packets than the window lets out).
+     */
     @Override
     public double windowPackets() {
-        return window == null ? Double.POSITIVE_INFINITY : window.windowPackets();
+        if (window != null) {
+            return window.windowPackets();
+        }
+        long w = pacer.cc().windowBytes();
+        return w > 0 ? (double) w / segmentBytes : Double.POSITIVE_INFINITY;
     }
 
     @Override

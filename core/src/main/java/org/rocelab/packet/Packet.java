@@ -85,6 +85,13 @@ public final class Packet {
     // ---- UDP / TCP ports ----
     public int srcPort;
     public int dstPort;
+    /**
+     * The HPCC ns-3 flow's UDP ports as its ECMP hash reads them, {@code sport | dport << 16} (ACKs:
+     * the data's ports swapped); set by QPs of {@code run --hpcc}, 0 otherwise. Only the
+     * {@code hpcc-ns3} ECMP hash ({@link org.rocelab.sw.EcmpConfig#HPCC_NS3}) reads it.
+     */
+    public int flowPorts;
+
     public long tcpSeq;
     public long tcpAck;
     public int tcpFlags;
@@ -255,6 +262,7 @@ public final class Packet {
         ipProto = o.ipProto;
         srcPort = o.srcPort;
         dstPort = o.dstPort;
+        flowPorts = o.flowPorts;
         tcpSeq = o.tcpSeq;
         tcpAck = o.tcpAck;
         tcpFlags = o.tcpFlags;
@@ -321,6 +329,7 @@ public final class Packet {
         ipProto = 0;
         srcPort = 0;
         dstPort = 0;
+        flowPorts = 0;
         tcpSeq = 0;
         tcpAck = 0;
         tcpFlags = 0;

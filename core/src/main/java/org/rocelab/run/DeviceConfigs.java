@@ -46,6 +46,7 @@ final class DeviceConfigs {
         for (int p : s.pfc()) {
             pfcMask |= 1 << p;
         }
+        org.rocelab.cc.CcFactory cc = ccRegistry.factory(s.cc().algorithm(), s.cc().registryParams());
         NicConfig.Builder b = NicConfig.defaults().toBuilder()
                 .mtu(s.mtu())
                 .roce(s.roce() == org.rocelab.scenario.RoceVersion.V1 ? RoceVersion.V1 : RoceVersion.V2)
@@ -62,7 +63,11 @@ final class DeviceConfigs {
                 .retryCnt(s.retransmission().retryCnt())
                 .rnrRetry(s.retransmission().rnrRetry())
                 .rxBufferBytes(s.rxBufferBytes())
-                .cc(ccRegistry.factory(s.cc().algorithm(), s.cc().registryParams()));
+                .cc(cc)
+                .cnpOnAck(cc.ecnEchoOnAck()); // DCTCP's ECN-Echo: the receiver flags the ACK
+        if (cc.ackEveryPacket()) {
+            b.ackEvery(1);
+        }
         if (tagged || s.roce() == org.rocelab.scenario.RoceVersion.V1) {
             b.vlanId(0);
         }

@@ -32,7 +32,6 @@ import org.rocelab.topo.Addressing;
 import org.rocelab.topo.Cable;
 import org.rocelab.topo.FabricGraph;
 import org.rocelab.topo.NodeKind;
-import org.rocelab.topo.ShortestPathRoutes;
 
 /**
  * Builds a {@link Fabric} directly from an {@link HpccScenario} with the {@code hpcc} profiles
@@ -118,7 +117,7 @@ public final class HpccFabricBuilder {
                     0x0200_0000_0000L | id,
                     hostPorts[id]);
         }
-        addRoutes(graph, switches);
+        addNs3Routes(topo, switches);
         Fabric f = new Fabric(sim, pool, graph, nics, switches, ports, linksByEnds, links);
         HpccFabric built = new HpccFabric(s, f, offsetPs);
         for (Port p : ports.values()) {
@@ -214,7 +213,9 @@ public final class HpccFabricBuilder {
                 .xonOffset(HpccScenario.RESUME_OFFSET_BYTES)
                 .scheduler(new SchedulerConfig(1, weights))
                 .ecmp(new EcmpConfig(
-                        EcmpConfig.SRC_IP | EcmpConfig.DST_IP | EcmpConfig.SRC_PORT | EcmpConfig.DST_PORT, node))
+                        EcmpConfig.SRC_IP | EcmpConfig.DST_IP | EcmpConfig.SRC_PORT | EcmpConfig.DST_PORT,
+                        node,
+                        EcmpConfig.HPCC_NS3))
                 .watchdog(null)
                 .pauseRefresh(false)
                 .ecnOff()
@@ -249,20 +250,86 @@ public final class HpccFabricBuilder {
         return b.build();
     }
 
-    private static void addRoutes(FabricGraph graph, Switch[] switches) {
-        ShortestPathRoutes routes = new ShortestPathRoutes(graph);
-        int[] hosts = graph.hosts();
-        for (int node = 0; node < graph.nodeCount(); node++) {
-            Switch sw = switches[node];
-            if (sw == null) {
-                continue;
+    /**
+     * The order ns-3 iterates a node's neighbours in ({@code nbr2if[node]}, a std::map keyed by
+     * {@code Ptr<Node>}: allocation address order). third.cc creates the nodes in id order; hosts
+     * ({@code Node}, small) come from the heap at increasing addresses, switches ({@code SwitchNode},
+     * about 2.1 MB with its {@code m_bytes[257][257][8]}) each from its own mmap, which Linux places
+     * below the previous one: every host before every switch, hosts by increasing id, switches by
+     * decreasing id. Inferred, not read from ns-3 (it depends on glibc and the kernel); it is the
+     * order under which most of the fat tree's first 300 flows get ns-3's FCT to the ns (docs/hpcc.md).
+     */
+    static int pointerRank(HpccTopology topo, int id) {
+        return topo.isSwitch(id) ? 2 * topo.nodeCount() - id : id;
+    }
+
+    /**
+     * Routes as third.cc {@code CalculateRoute} and {@code SetRoutingEntries} build them: a BFS from
+     * each host over switches, neighbours in ns-3's {@link #pointerRank pointer order}; a switch's
+     * next hops toward the host are the nodes one hop closer, in the order the BFS dequeued them —
+     * the order {@code SwitchNode::GetOutDev} indexes with its hash. A switch's port i is ns-3
+     * interface i + 1 (topology-file order).
+     */
+    private static void addNs3Routes(HpccTopology topo, Switch[] switches) {
+        int n = topo.nodeCount();
+        List<List<int[]>> nbr = new ArrayList<>(); // per node: {peer, local port index}
+        for (int i = 0; i < n; i++) {
+            nbr.add(new ArrayList<>());
+        }
+        for (HpccLink l : topo.links()) {
+            nbr.get(l.src()).add(new int[] {l.dst(), nbr.get(l.src()).size()});
+            nbr.get(l.dst()).add(new int[] {l.src(), nbr.get(l.dst()).size()});
+        }
+        for (List<int[]> list : nbr) {
+            list.sort(java.util.Comparator.comparingInt(e -> pointerRank(topo, e[0])));
+        }
+        int[] dis = new int[n];
+        int[] queue = new int[n];
+        for (int host : topo.hostIds()) {
+            java.util.Arrays.fill(dis, -1);
+            List<List<Integer>> next = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                next.add(new ArrayList<>());
             }
-            for (int h = 0; h < hosts.length; h++) {
-                int[] next = routes.nextHopPorts(node, h);
-                if (next.length > 0) {
-                    sw.addRoute(HpccTopology.hostIp(hosts[h]), 32, next);
+            int head = 0;
+            int tail = 0;
+            queue[tail++] = host;
+            dis[host] = 0;
+            while (head < tail) {
+                int now = queue[head++];
+                for (int[] e : nbr.get(now)) {
+                    int m = e[0];
+                    if (dis[m] < 0) {
+                        dis[m] = dis[now] + 1;
+                        if (topo.isSwitch(m)) {
+                            queue[tail++] = m;
+                        }
+                    }
+                    if (dis[now] + 1 == dis[m]) {
+                        next.get(m).add(now);
+                    }
                 }
             }
+            for (int sw = 0; sw < n; sw++) {
+                if (switches[sw] == null || next.get(sw).isEmpty()) {
+                    continue;
+                }
+                List<Integer> hops = next.get(sw);
+                int[] ports = new int[hops.size()];
+                for (int k = 0; k < ports.length; k++) {
+                    ports[k] = portTo(nbr.get(sw), hops.get(k));
+                }
+                switches[sw].addRoute(HpccTopology.hostIp(host), 32, ports);
+            }
         }
+    }
+
+    private static int portTo(List<int[]> neighbours, int peer) {
+        for (int[] e : neighbours) {
+            if (e[0] == peer) {
+                return e[1];
+            }
+        }
+        throw new IllegalStateException("no port to " + peer);
     }
 }

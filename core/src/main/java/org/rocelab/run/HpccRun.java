@@ -142,6 +142,10 @@ public final class HpccRun {
         pair.srcQp.trafficClass(f.pg(), f.pg());
         pair.dstQp.trafficClass(f.pg(), f.pg());
         pair.srcQp.flowId(idx);
+        // ns-3's UDP ports (third.cc: sport per (src, dst) pair from 10000, dport from the flow
+        // file; its ACKs swap them), which the hpcc-ns3 ECMP hash reads
+        pair.srcQp.flowPorts(f.sport() | f.dport() << 16);
+        pair.dstQp.flowPorts(f.dport() | f.sport() << 16);
         pairs[idx] = pair;
         seriesTokens[idx] = qpSeries.flowStarted(pair.srcQp);
         SendWr wr = new SendWr()

@@ -51,7 +51,7 @@ final class QpPath {
             if (in != null && in.bridged()) {
                 return new QpTuple(src, dst, sport, dport, List.of());
             }
-            int out = sw.egressPort(nic.ipv4(), s.remoteIpv4(), 17, sport, dport);
+            int out = sw.egressPort(nic.ipv4(), s.remoteIpv4(), 17, sport, dport, s.flowPorts());
             if (out < 0) {
                 break;
             }

@@ -10,12 +10,13 @@ import java.util.Map;
  * scenario set, by their mlx5 names (roce-facts.md §5.1) in mlx5 units, as text. Knobs not set
  * take the profile's values in the cc package.
  *
- * @param algorithm {@code dcqcn}, {@code swift} or {@code none}
+ * @param algorithm {@code dcqcn}, {@code swift}, {@code hpcc}, {@code dctcp}, {@code timely} or {@code none}
  * @param profile {@code mlx5}, {@code paper} or {@code hpcc}
  * @param knobs knobs set explicitly, name → decimal integer text in the knob's unit (a value given
  *     with a unit is converted), in key order of {@link #KNOBS}; {@code rpg_byte_reset} given with a
- *     size unit stays that text (bytes, read by the cc package); for {@code swift}, its knobs as
- *     written (docs/model.md#swift), read by the cc package
+ *     size unit stays that text (bytes, read by the cc package); for {@code swift}, {@code hpcc},
+ *     {@code dctcp} and {@code timely}, their knobs as written (docs/model.md), read by the cc
+ *     package; dctcp's PACKET_PAYLOAD_SIZE is the NIC's path MTU
  */
 public record CcSpec(String algorithm, String profile, Map<String, String> knobs) {
     public static final CcSpec DEFAULT = new CcSpec("dcqcn", "mlx5", Map.of());

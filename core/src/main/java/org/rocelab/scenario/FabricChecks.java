@@ -22,6 +22,28 @@ final class FabricChecks {
         return total;
     }
 
+    /**
+     * HPCC's INT hop record encodes a port's line rate as one of 25, 50, 100, 200, 400 Gb/s (ns-3
+     * {@code IntHop}, {@link org.rocelab.packet.IntHeader#encodable}); a NIC running hpcc whose
+     * packets would cross a switch port of another speed is refused at its {@code nic.cc.algorithm}.
+     */
+    static void intRates(NicSpec nic, TopologyLayout layout, Field at) {
+        if (!nic.cc().algorithm().equals(org.rocelab.cc.HpccIntParams.ALGORITHM)) {
+            return;
+        }
+        for (TopologyLayout.Cable c : layout.links()) {
+            boolean atSwitch = layout.isSwitch(c.a()) || layout.isSwitch(c.b());
+            long bps = c.config().speedBps();
+            if (atSwitch && !org.rocelab.packet.IntHeader.encodable(bps)) {
+                throw at.get("cc")
+                        .get("algorithm")
+                        .error("hpcc needs every switch port at 25G, 50G, 100G, 200G or 400G (the speeds its INT"
+                                + " hop record encodes), got " + org.rocelab.sim.Units.formatRate(bps)
+                                + " on " + c.a() + "-" + c.b());
+            }
+        }
+    }
+
     static void headroom(SwitchSpec spec, String sw, List<TopologyLayout.Cable> ports, Field at) {
         if (spec.lossless().isEmpty()) {
             return;

@@ -3,12 +3,21 @@ package org.rocelab.scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.cc.CcRegistry;
 import org.rocelab.cc.DcqcnProfile;
+import org.rocelab.cc.DctcpRdmaParams;
 import org.rocelab.cc.Knob;
-import org.rocelab.cc.SwiftParams;
 
 /** Reads a {@code nic} map (defaults or a host's merged overlay) into a {@link NicSpec}. */
 final class NicReader {
+    /** {@code nic.cc.algorithm} values, in the order errors list them: the registry's names. */
+    static final List<String> CC_ALGORITHMS = List.of("dcqcn", "swift", "hpcc", "dctcp", "timely", "none");
+
+    private static final CcRegistry REGISTRY = CcRegistry.standard();
+
+    /** DCTCP's segment knob: the NIC's segment (path MTU) in a scenario, not a user key. */
+    private static final String DCTCP_SEGMENT = "PACKET_PAYLOAD_SIZE";
+
     private NicReader() {}
 
     static NicSpec read(Field n, List<String> warnings) {
@@ -32,7 +41,7 @@ final class NicReader {
         List<Integer> pfc = n.get("pfc").intList(List.of(3), 0, 7);
         Trust trust = n.get("trust").choice("dscp", List.of("dscp", "pcp")).equals("pcp") ? Trust.PCP : Trust.DSCP;
         PcieSpec pcie = pcie(n.get("pcie"));
-        CcSpec cc = cc(n.get("cc"));
+        CcSpec cc = cc(n.get("cc"), mtu);
         Field cnpF = n.get("cnp");
         CnpSpec cnp = new CnpSpec(
                 cnpF.get("dscp").integer(48, 0, 63),
@@ -82,17 +91,24 @@ final class NicReader {
                 p.get("mps").integer(256, 128, 4096));
     }
 
-    private static CcSpec cc(Field c) {
-        String algorithm = c.get("algorithm").choice("dcqcn", List.of("dcqcn", "swift", "none"));
-        if (algorithm.equals(SwiftParams.ALGORITHM)) {
-            return swift(c);
+    private static CcSpec cc(Field c, int mtu) {
+        String algorithm = c.get("algorithm").choice("dcqcn", CC_ALGORITHMS);
+        List<Knob> flat = REGISTRY.knobs(algorithm);
+        if (flat != null) {
+            return flatKnobs(c, algorithm, flat, mtu);
         }
         String profile = c.get("profile").choice("mlx5", List.of("mlx5", "paper", "hpcc"));
         Map<String, String> knobs = new LinkedHashMap<>();
-        for (Knob k : SwiftParams.KNOBS) {
-            Field f = c.get(k.name());
-            if (f.present() && !isDcqcnKnob(k.name())) {
-                throw f.error("is a swift knob; set nic.cc.algorithm: swift to use it");
+        for (String other : CC_ALGORITHMS) {
+            List<Knob> otherKnobs = REGISTRY.knobs(other);
+            if (otherKnobs == null) {
+                continue;
+            }
+            for (Knob k : otherKnobs) {
+                Field f = c.get(k.name());
+                if (f.present() && !isDcqcnKnob(k.name())) {
+                    throw f.error(notThisAlgorithm(k.name()));
+                }
             }
         }
         if (!profile.equals("mlx5")) {
@@ -131,14 +147,20 @@ final class NicReader {
     }
 
     /**
-     * {@code swift}: its knobs (docs/model.md#swift), each checked where it is written (unit and
-     * range), then together (min_cwnd ≤ init_cwnd ≤ max_cwnd, fs_min_cwnd &lt; fs_max_cwnd); DCQCN
-     * knobs and {@code profile} are refused.
+     * An algorithm with one flat knob set ({@code swift}, {@code hpcc}, {@code dctcp},
+     * {@code timely}; docs/model.md): its knobs, each checked where it is written (unit and range),
+     * then together (swift: min_cwnd ≤ init_cwnd ≤ max_cwnd, fs_min_cwnd &lt; fs_max_cwnd); another
+     * algorithm's knobs and {@code profile} are refused. DCTCP counts its α batch in the NIC's
+     * segments, so its PACKET_PAYLOAD_SIZE is the path MTU here (run --hpcc sets it from the config).
      */
-    private static CcSpec swift(Field c) {
+    private static CcSpec flatKnobs(Field c, String algorithm, List<Knob> own, int mtu) {
         List<String> names = new java.util.ArrayList<>();
         Map<String, String> knobs = new LinkedHashMap<>();
-        for (Knob k : SwiftParams.KNOBS) {
+        boolean dctcp = algorithm.equals(DctcpRdmaParams.ALGORITHM);
+        for (Knob k : own) {
+            if (dctcp && k.name().equals(DCTCP_SEGMENT)) {
+                continue;
+            }
             names.add(k.name());
             Field f = c.get(k.name());
             if (!f.present()) {
@@ -146,7 +168,7 @@ final class NicReader {
             }
             String v = f.scalarText("a number or a value with a unit");
             try {
-                SwiftParams.parse(Map.of(k.name(), v));
+                REGISTRY.factory(algorithm, Map.of(k.name(), v));
             } catch (IllegalArgumentException e) {
                 if (!e.getMessage().contains("at most max_cwnd")
                         && !e.getMessage().contains("below fs_max_cwnd")
@@ -158,23 +180,59 @@ final class NicReader {
         }
         Field profile = c.get("profile");
         if (profile.present()) {
-            throw profile.error("applies to algorithm dcqcn only; swift takes " + String.join(", ", names));
+            throw profile.error("applies to algorithm dcqcn only; " + algorithm + " takes " + String.join(", ", names));
         }
         for (String dcqcn : dcqcnKnobNames()) {
             Field f = c.get(dcqcn);
             if (f.present() && !names.contains(dcqcn)) {
-                throw f.error("is a dcqcn knob; swift takes " + String.join(", ", names));
+                throw f.error("is a dcqcn knob; " + algorithm + " takes " + String.join(", ", names));
             }
         }
+        for (String other : CC_ALGORITHMS) {
+            List<Knob> otherKnobs = REGISTRY.knobs(other);
+            if (otherKnobs == null || other.equals(algorithm)) {
+                continue;
+            }
+            for (Knob k : otherKnobs) {
+                Field f = c.get(k.name());
+                if (f.present() && !names.contains(k.name())) {
+                    throw f.error("is a knob of " + String.join(", ", owners(k.name())) + "; " + algorithm + " takes "
+                            + String.join(", ", names));
+                }
+            }
+        }
+        if (dctcp) {
+            knobs.put(DCTCP_SEGMENT, Integer.toString(mtu));
+        }
         try {
-            SwiftParams.parse(knobs);
+            REGISTRY.factory(algorithm, knobs);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
             int at = m.indexOf("knob '");
             Field named = at < 0 ? c : c.get(m.substring(at + 6, m.indexOf('\'', at + 6)));
             throw (named.present() ? named : c).error(m);
         }
-        return new CcSpec(SwiftParams.ALGORITHM, "mlx5", knobs);
+        return new CcSpec(algorithm, "mlx5", knobs);
+    }
+
+    /** The flat-knob algorithms that take knob {@code name}. */
+    private static List<String> owners(String name) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String a : CC_ALGORITHMS) {
+            List<Knob> ks = REGISTRY.knobs(a);
+            if (ks != null && ks.stream().anyMatch(k -> k.name().equals(name))) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** The error for a flat algorithm's knob under dcqcn or none. */
+    private static String notThisAlgorithm(String name) {
+        List<String> o = owners(name);
+        return o.size() == 1
+                ? "is a " + o.get(0) + " knob; set nic.cc.algorithm: " + o.get(0) + " to use it"
+                : "is a knob of " + String.join(", ", o) + "; set nic.cc.algorithm to one of them";
     }
 
     private static List<String> dcqcnKnobNames() {

@@ -225,6 +225,10 @@ public final class ScenarioLoader {
             }
             nicOverrides.put(h, NicReader.read(merged(source, List.of("nics", h), nicF, o), warnings));
         }
+        FabricChecks.intRates(nicDefaults, layout, nicF);
+        for (Map.Entry<String, NicSpec> e : nicOverrides.entrySet()) {
+            FabricChecks.intRates(e.getValue(), layout, r.get("nics").get(e.getKey()));
+        }
 
         Field swF = r.get("switch");
         if (swF.get("ports").present()) {

@@ -6,8 +6,32 @@ import java.util.Locale;
 /**
  * Which 5-tuple fields the ECMP hash covers and its seed (scenario key {@code ecmp: {fields,
  * seed}}). RoCEv2's UDP source port is the per-QP entropy (its destination port is always 4791).
+ * {@code function} names the hash: rocelab's own ({@link EcmpHash}), or the HPCC ns-3 simulator's
+ * ({@link #HPCC_NS3}), which the {@code run --hpcc} profile uses so flows take ns-3's paths.
  */
-public record EcmpConfig(int fieldMask, long seed) {
+public record EcmpConfig(int fieldMask, long seed, String function) {
+    /** rocelab's hash: SplitMix64 over the selected fields, member by the high bits. */
+    public static final String ROCELAB = "rocelab";
+
+    /**
+     * The HPCC ns-3 simulator's {@code SwitchNode::GetOutDev}: murmur3 (32-bit) of source IP,
+     * destination IP and the flow's ns-3 ports ({@code sport | dport << 16}, {@link
+     * org.rocelab.packet.Packet#flowPorts}) seeded with the switch's node id, modulo the group size.
+     */
+    public static final String HPCC_NS3 = "hpcc-ns3";
+
+    public EcmpConfig {
+        if (!function.equals(ROCELAB) && !function.equals(HPCC_NS3)) {
+            throw new IllegalArgumentException(
+                    "ecmp hash: unknown function '" + function + "', expected " + ROCELAB + " or " + HPCC_NS3);
+        }
+    }
+
+    /** rocelab's hash over {@code fieldMask}. */
+    public EcmpConfig(int fieldMask, long seed) {
+        this(fieldMask, seed, ROCELAB);
+    }
+
     public static final int SRC_IP = 1;
     public static final int DST_IP = 2;
     public static final int PROTO = 4;

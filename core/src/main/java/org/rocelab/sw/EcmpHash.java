@@ -13,9 +13,14 @@ public final class EcmpHash {
     /** The seed folded in first: the same for every packet, so computed once. */
     private final long seedMix;
 
+    private final boolean ns3;
+    private final int ns3Seed;
+
     public EcmpHash(EcmpConfig cfg) {
         this.fields = cfg.fieldMask();
         this.seedMix = mix(cfg.seed() ^ 0x9E3779B97F4A7C15L);
+        this.ns3 = cfg.function().equals(EcmpConfig.HPCC_NS3);
+        this.ns3Seed = (int) cfg.seed();
     }
 
     /** The 64-bit hash of the configured fields. */
@@ -44,7 +49,42 @@ public final class EcmpHash {
         if (n == 1) {
             return 0;
         }
+        if (ns3) {
+            return Integer.remainderUnsigned(murmur3(p.srcIp, p.dstIp, p.flowPorts, ns3Seed), n);
+        }
         return member(hash(p.srcIp, p.dstIp, p.ipProto, p.srcPort, p.dstPort), n);
+    }
+
+    /** Whether this is the HPCC ns-3 hash ({@link EcmpConfig#HPCC_NS3}). */
+    public boolean ns3() {
+        return ns3;
+    }
+
+    /**
+     * ns-3 HPCC {@code SwitchNode::EcmpHash(buf, 12, seed)} of the 12-byte key {sip, dip, ports} as
+     * three little-endian 32-bit words: MurmurHash3 x86_32 (Appleby), unsigned.
+     */
+    public static int murmur3(int sip, int dip, int ports, int seed) {
+        int h = seed;
+        h = block(h, sip);
+        h = block(h, dip);
+        h = block(h, ports);
+        h ^= 12;
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+
+    private static int block(int h, int k) {
+        k *= 0xcc9e2d51;
+        k = Integer.rotateLeft(k, 15);
+        k *= 0x1b873593;
+        h ^= k;
+        h = Integer.rotateLeft(h, 13);
+        return h * 5 + 0xe6546b64;
     }
 
     /** Member index 0..n-1 of a flow whose {@link #hash} is {@code h}, in a group of {@code n}. */

@@ -464,6 +464,11 @@ public final class Switch {
      * hot path: for outputs (qp.csv hops).
      */
     public int egressPort(int srcIp, int dstIp, int proto, int srcPort, int dstPort) {
+        return egressPort(srcIp, dstIp, proto, srcPort, dstPort, 0);
+    }
+
+    /** As {@link #egressPort(int, int, int, int, int)}, with the ns-3 flow ports the hpcc-ns3 hash reads. */
+    public int egressPort(int srcIp, int dstIp, int proto, int srcPort, int dstPort, int flowPorts) {
         int g = lpm.lookup(dstIp);
         if (g < 0) {
             return -1;
@@ -472,9 +477,17 @@ public final class Switch {
         if (members.length == 0) {
             return -1;
         }
-        return members.length == 1
-                ? members[0]
-                : members[EcmpHash.member(ecmp.hash(srcIp, dstIp, proto, srcPort, dstPort), members.length)];
+        if (members.length == 1) {
+            return members[0];
+        }
+        if (ecmp.ns3()) {
+            return members[
+                    Integer.remainderUnsigned(
+                            EcmpHash.murmur3(
+                                    srcIp, dstIp, flowPorts, (int) cfg.ecmp().seed()),
+                            members.length)];
+        }
+        return members[EcmpHash.member(ecmp.hash(srcIp, dstIp, proto, srcPort, dstPort), members.length)];
     }
 
     private int group(int[] portIndices) {

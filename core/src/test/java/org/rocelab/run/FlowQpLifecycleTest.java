@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.nic.Nic;
 import org.rocelab.scenario.Scenario;
@@ -18,22 +17,25 @@ import org.rocelab.workload.QpReaper;
 /**
  * A {@code flows} workload's QP pairs live from their flow's start to the first flow arrival at
  * least {@link QpReaper#GRACE_PS} after its completion (issue 12: memory follows the flows in
- * progress): with congestion control off every finished QP is idle at once, so the QPs alive at the
- * end are exactly those of the flows unfinished or finished within the grace before the last
- * arrival; QP numbers are never given twice.
+ * progress): with congestion control off, and with the algorithms that arm no timer (swift, hpcc,
+ * dctcp, timely: {@code CongestionControl.idle()} is true at once), every finished QP is idle at its
+ * completion, so the QPs alive at the end are exactly those of the flows unfinished or finished within
+ * the grace before the last arrival — the reaped pairs are all the others; QP numbers are never
+ * given twice.
  */
 class FlowQpLifecycleTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void finishedFlowsQpsAreDestroyedAfterTheGrace() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"none", "swift", "hpcc", "dctcp", "timely"})
+    void finishedFlowsQpsAreDestroyedAfterTheGrace(String algorithm) throws Exception {
         Path file = tmp.resolve("flows.yaml");
         Files.writeString(
                 file,
                 "name: many-flows\nseed: 3\nduration: 2ms\n"
                         + "topology: {kind: star, hosts: 8, link: {speed: 100G, length: 2m}}\n"
-                        + "nic: {cc: {algorithm: none}}\n"
+                        + "nic: {cc: {algorithm: " + algorithm + "}}\n"
                         + "workloads:\n  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 1500us}\n",
                 StandardCharsets.UTF_8);
         // the AliStorage CDF is the HPCC simulator's published file, read from shared/data/hpcc
@@ -58,6 +60,11 @@ class FlowQpLifecycleTest {
         assertThat(flows.size()).isGreaterThan(1000);
         assertThat(created).isEqualTo(2 * flows.size());
         assertThat(live).isEqualTo(2 * recent).isLessThan(flows.size() / 4);
+        long reaped = (created - live) / 2;
+        long finishedBeforeTheGrace = flows.stream()
+                .filter(f -> f.isCompleted() && f.endPs() + QpReaper.GRACE_PS <= lastArrival)
+                .count();
+        assertThat(reaped).isEqualTo(finishedBeforeTheGrace);
         assertThat(r.drops(org.rocelab.packet.DropReason.NIC_INVALID)).isZero();
         assertThat(run.fabric().pool().live()).isZero();
     }
