@@ -109,6 +109,17 @@ class DoctorCommandTest {
                 .doesNotContain("watchdog");
         Map<String, double[]> f = figures(doc);
         assertThat(f.get("goodput_gbps")[1]).isGreaterThan(1.3 * f.get("goodput_gbps")[0]);
+        // the ring's four streams are stuck before (summary.json unfinished_flows.stuck) and none after
+        assertThat(f.get("unfinished_flows.stuck")).containsExactly(4, 0);
+        JsonNode p99 = null;
+        for (JsonNode x : doc.path("verify").path("figures")) {
+            if (x.path("name").asString().equals("fct_slowdown.p99")) {
+                p99 = x;
+            }
+        }
+        assertThat(p99).isNotNull();
+        assertThat(p99.path("before").isNull()).isTrue(); // no ring flow completed in the deadlock
+        assertThat(p99.path("after").asDouble()).isGreaterThanOrEqualTo(1);
         assertThat(doc.path("verify").path("remaining").toString())
                 .doesNotContain("pfc.deadlock")
                 .doesNotContain("flow.stalled");
