@@ -17,7 +17,7 @@ import org.rocelab.diag.Finding;
 import org.rocelab.diag.RunOutputs;
 import org.rocelab.diag.Verification;
 import org.rocelab.run.ScenarioRun;
-import org.rocelab.scenario.OutputSpec;
+import org.rocelab.scenario.ResolvedScenario;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioException;
 import org.rocelab.scenario.ScenarioLoader;
@@ -101,7 +101,7 @@ final class DoctorCommand implements Callable<Integer> {
 
     /** Where the scenario came from, so a fix can be loaded the same way with more --set. */
     private interface Source {
-        Scenario load(List<String> sets);
+        ResolvedScenario load(List<String> sets);
     }
 
     @Override
@@ -118,28 +118,38 @@ final class DoctorCommand implements Callable<Integer> {
             return fromRun(o);
         }
         Source src;
+        Path target;
+        Path base;
         if (hpccConfig != null) {
             HpccScenario h = HpccScenario.load(hpccConfig);
-            Path dir = hpccConfig.toAbsolutePath().getParent();
-            String yaml = HpccScenarioYaml.of(h, dir);
+            String configName = hpccConfig.getFileName().toString().replaceFirst("\\.txt$", "");
+            target = out != null ? out : Path.of("out", configName);
+            // the imported YAML names the HPCC topology file by its absolute path, so that
+            // scenario.resolved.yaml loads again from the run folder (doctor --from)
+            base = hpccConfig.toAbsolutePath().getParent();
+            String yaml = HpccScenarioYaml.of(h, null);
             String name = hpccConfig.toString();
-            src = sets -> ScenarioLoader.parse(yaml, name, sets, dir);
+            Path dir = base;
+            src = sets -> ScenarioLoader.parseResolved(yaml, name, sets, dir);
         } else {
             Path file = scenarioFile;
-            src = sets -> ScenarioLoader.load(file, sets);
+            Path data = options.data != null ? options.data : ScenarioLoader.dataFolderFromEnvironment();
+            src = sets -> ScenarioLoader.loadResolved(file, sets, data);
+            target = null;
+            base = scenarioFile.toAbsolutePath().getParent();
         }
-        Scenario s = src.load(options.overrides());
-        Path target = out != null ? out : Path.of("out", s.name());
+        ResolvedScenario rs = src.load(options.overrides());
+        Scenario s = rs.scenario();
+        if (target == null) {
+            target = out != null ? out : Path.of("out", s.name());
+        }
         if (Files.exists(target) && !Files.isDirectory(target)) {
             throw new UserError("--out: " + target + " exists and is not a folder");
         }
-        Path base = hpccConfig != null
-                ? hpccConfig.toAbsolutePath().getParent()
-                : scenarioFile.toAbsolutePath().getParent();
         String text;
         Diagnosis d;
         try (OutputFolder folder = OutputFolder.stage(target)) {
-            runInto(s, base, folder.dir());
+            runInto(rs, base, folder.dir());
             d = Doctor.diagnose(s, RunOutputs.read(folder.dir()));
             text = d.text();
             tools.jackson.databind.node.ObjectNode doc = d.json();
@@ -151,21 +161,21 @@ final class DoctorCommand implements Callable<Integer> {
                 } else {
                     List<String> sets = new ArrayList<>(options.overrides());
                     sets.addAll(fixes);
-                    Scenario fixed = loadFixed(src, sets);
+                    ResolvedScenario fixed = loadFixed(src, sets);
                     Path vdir = folder.dir().resolve("verify");
                     runInto(fixed, base, vdir);
-                    Diagnosis after = Doctor.diagnose(fixed, RunOutputs.read(vdir));
+                    Diagnosis after = Doctor.diagnose(fixed.scenario(), RunOutputs.read(vdir));
                     Verification v =
                             Verification.of(d, fixes, RunOutputs.read(folder.dir()), after, RunOutputs.read(vdir));
                     verifyText = v.text();
                     doc.set("verify", v.json());
-                    ReportWriter.write(vdir, OutputSpec.ReportPicks.NONE, after.json());
+                    ReportWriter.write(vdir, fixed.scenario().outputs().report(), after.json());
                 }
             }
             if (json) {
                 Files.writeString(folder.dir().resolve(DOCTOR_JSON), Json.text(doc), StandardCharsets.UTF_8);
             }
-            ReportWriter.write(folder.dir(), OutputSpec.ReportPicks.NONE, doc);
+            ReportWriter.write(folder.dir(), s.outputs().report(), doc);
             folder.commit();
             o.print(text);
             if (verifyText != null) {
@@ -192,8 +202,8 @@ final class DoctorCommand implements Callable<Integer> {
             throw new UserError("doctor --from " + missing);
         }
         Path resolved = from.resolve(RESOLVED);
-        Source src = sets -> ScenarioLoader.load(resolved, sets);
-        Scenario s = src.load(List.of());
+        Source src = sets -> ScenarioLoader.loadResolved(resolved, sets);
+        Scenario s = src.load(List.of()).scenario();
         Diagnosis d = Doctor.diagnose(s, RunOutputs.read(from));
         tools.jackson.databind.node.ObjectNode doc = d.json();
         o.print(d.text());
@@ -204,16 +214,16 @@ final class DoctorCommand implements Callable<Integer> {
             if (fixes.isEmpty()) {
                 verifyText = "verify: no finding has a fix to apply\n";
             } else {
-                Scenario fixed = loadFixed(src, fixes);
+                ResolvedScenario fixed = loadFixed(src, fixes);
                 Path vtarget = out != null ? out.resolve("verify") : Path.of("out", s.name() + "-verify");
                 try (OutputFolder folder = OutputFolder.stage(vtarget)) {
                     runInto(fixed, resolved.toAbsolutePath().getParent(), folder.dir());
-                    Diagnosis after = Doctor.diagnose(fixed, RunOutputs.read(folder.dir()));
+                    Diagnosis after = Doctor.diagnose(fixed.scenario(), RunOutputs.read(folder.dir()));
                     Verification v =
                             Verification.of(d, fixes, RunOutputs.read(from), after, RunOutputs.read(folder.dir()));
                     verifyText = v.text() + "-> " + vtarget + "\n";
                     doc.set("verify", v.json());
-                    ReportWriter.write(folder.dir(), OutputSpec.ReportPicks.NONE, after.json());
+                    ReportWriter.write(folder.dir(), fixed.scenario().outputs().report(), after.json());
                     folder.commit();
                 } catch (UncheckedIOException e) {
                     throw e.getCause();
@@ -245,7 +255,7 @@ final class DoctorCommand implements Callable<Integer> {
         return top == null ? List.of() : top.fix();
     }
 
-    private static Scenario loadFixed(Source src, List<String> sets) {
+    private static ResolvedScenario loadFixed(Source src, List<String> sets) {
         try {
             return src.load(sets);
         } catch (ScenarioException e) {
@@ -253,12 +263,13 @@ final class DoctorCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs {@code s} and writes its outputs into {@code dir}. */
-    private static void runInto(Scenario s, Path base, Path dir) throws IOException {
+    /** Runs {@code rs} and writes its outputs into {@code dir}, scenario.resolved.yaml included, as {@code run} does. */
+    private static void runInto(ResolvedScenario rs, Path base, Path dir) throws IOException {
         Files.createDirectories(dir);
         long t0 = System.nanoTime();
-        ScenarioRun run = new ScenarioRun(s, base, dir);
+        ScenarioRun run = new ScenarioRun(rs.scenario(), base, dir);
         RunResult r = run.run(null);
+        r.scenarioYaml(rs.yaml());
         RunWriter.writeAll(dir, r, new RunInfo(System.nanoTime() - t0, r.events()));
     }
 }

@@ -21,6 +21,7 @@ import org.rocelab.sim.Units;
 final class HpccScenarioYaml {
     private HpccScenarioYaml() {}
 
+    /** The scenario YAML of {@code s}, file names relative to {@code yamlDir} (absolute when it is null). */
     static String of(HpccScenario s, Path yamlDir) {
         HpccConfig c = s.config();
         StringBuilder y = new StringBuilder(1 << 16);
@@ -252,8 +253,12 @@ final class HpccScenarioYaml {
         return names;
     }
 
+    /** {@code file} relative to {@code dir}; absolute when {@code dir} is null (the YAML then loads from anywhere). */
     private static String relative(Path dir, Path file) {
         Path abs = file.toAbsolutePath().normalize();
+        if (dir == null) {
+            return abs.toString();
+        }
         try {
             return dir.toAbsolutePath().normalize().relativize(abs).toString();
         } catch (IllegalArgumentException e) {

@@ -12,7 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.stats.Json;
@@ -105,6 +109,17 @@ class DoctorCommandTest {
                 .doesNotContain("watchdog");
         Map<String, double[]> f = figures(doc);
         assertThat(f.get("goodput_gbps")[1]).isGreaterThan(1.3 * f.get("goodput_gbps")[0]);
+        // the ring's four streams are stuck before (summary.json unfinished_flows.stuck) and none after
+        assertThat(f.get("unfinished_flows.stuck")).containsExactly(4, 0);
+        JsonNode p99 = null;
+        for (JsonNode x : doc.path("verify").path("figures")) {
+            if (x.path("name").asString().equals("fct_slowdown.p99")) {
+                p99 = x;
+            }
+        }
+        assertThat(p99).isNotNull();
+        assertThat(p99.path("before").isNull()).isTrue(); // no ring flow completed in the deadlock
+        assertThat(p99.path("after").asDouble()).isGreaterThanOrEqualTo(1);
         assertThat(doc.path("verify").path("remaining").toString())
                 .doesNotContain("pfc.deadlock")
                 .doesNotContain("flow.stalled");
@@ -155,13 +170,61 @@ class DoctorCommandTest {
     void fromAFinishedRunGivesTheSameFindings() throws IOException {
         JsonNode first = doctor("mtu-mismatch");
         Path run = tmp.resolve("mtu-mismatch");
-        Files.copy(EXAMPLES.resolve("mtu-mismatch.yaml"), run.resolve("scenario.resolved.yaml"));
+        // doctor leaves the folder run leaves (scenario.resolved.yaml included), so --from needs nothing added
+        CliRun plain =
+                CliRun.of("run", EXAMPLES.resolve("mtu-mismatch.yaml").toString(), "--out=" + tmp.resolve("plain"));
+        assertThat(plain.exit()).as(plain.err()).isZero();
+        Set<String> doctorFiles = files(run);
+        doctorFiles.remove("doctor.json");
+        assertThat(doctorFiles).isEqualTo(files(tmp.resolve("plain"))).contains("scenario.resolved.yaml");
+        assertThat(Files.readString(run.resolve("scenario.resolved.yaml")))
+                .isEqualTo(Files.readString(tmp.resolve("plain/scenario.resolved.yaml")));
+        for (String f : List.of("summary.json", "counters.json", "qp.csv", "routes.json", "fct.csv")) {
+            assertThat(Files.readString(run.resolve(f)))
+                    .as(f)
+                    .isEqualTo(Files.readString(tmp.resolve("plain").resolve(f)));
+        }
         Files.delete(run.resolve("doctor.json"));
         CliRun r = CliRun.of("doctor", "--from", run.toString(), "--json");
         assertThat(r.exit()).as(r.err()).isEqualTo(1);
         JsonNode again = Json.mapper().readTree(Files.readString(run.resolve("doctor.json")));
         assertThat(again.path("findings")).isEqualTo(first.path("findings"));
         assertThat(r.out()).contains("1. [error] mtu.mismatch at sw1");
+    }
+
+    private static Set<String> files(Path dir) throws IOException {
+        try (var l = Files.list(dir)) {
+            return l.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    /**
+     * {@code doctor --hpcc}: the HPCC incast (63 senders, one receiver, ECN and DCQCN on) imported
+     * as import-hpcc does and run, healthy (no finding at warning or above); its run folder reloads
+     * with {@code --from} to the same findings.
+     */
+    @Test
+    void hpccIncastIsDiagnosedAndItsFolderReloads() throws IOException {
+        Path o = tmp.resolve("hpcc");
+        CliRun r = CliRun.of(
+                "doctor",
+                "--hpcc",
+                org.rocelab.testing.SharedData.hpcc("incast_config_dcqcn.txt").toString(),
+                "--out=" + o,
+                "--json");
+        JsonNode doc = Json.mapper().readTree(Files.readString(o.resolve("doctor.json")));
+        assertThat(doc.path("name").asString()).isEqualTo("incast_config_dcqcn");
+        // DCQCN with HPCC's thresholds and 3 x BDP headroom handles the incast: nothing to warn about
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(doc.path("status").asString()).isEqualTo("pass");
+        JsonNode summary = Json.mapper().readTree(Files.readString(o.resolve("summary.json")));
+        assertThat(summary.path("workloads").size()).isEqualTo(63);
+        assertThat(files(o)).contains("scenario.resolved.yaml", "report.html", "routes.json");
+        Files.delete(o.resolve("doctor.json"));
+        CliRun again = CliRun.of("doctor", "--from", o.toString(), "--json");
+        assertThat(again.exit()).as(again.err()).isEqualTo(r.exit());
+        JsonNode second = Json.mapper().readTree(Files.readString(o.resolve("doctor.json")));
+        assertThat(second.path("findings")).isEqualTo(doc.path("findings"));
     }
 
     @Test

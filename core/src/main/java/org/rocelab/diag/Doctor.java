@@ -15,7 +15,9 @@ import org.rocelab.scenario.Scenario;
 public final class Doctor {
     private static final List<Check> CHECKS = List.of(
             new ConfigCheck(),
+            new HeadroomCheck(),
             new BufferCycleCheck(),
+            new SpeedCheck(),
             new PfcStormCheck(),
             new PhyCheck(),
             new EcmpCheck(),
@@ -23,6 +25,7 @@ public final class Doctor {
             new DeadlockCheck(),
             new LossCheck(),
             new RetransmissionCheck(),
+            new VictimCheck(),
             new StallCheck());
 
     private Doctor() {}

@@ -6,12 +6,19 @@ import java.util.Map;
 import org.rocelab.scenario.WorkloadSpec;
 
 /**
- * Flows that stopped making progress: summary.json {@code health} = {@code stalled} when the run
- * wrote it, and a sender (qp.csv {@code port_tx}) of a workload that should still be sending (a
- * time-bound one before its end, or one with flows not completed, summary.json
- * {@code flows_completed}) whose port sent nothing ({@code tx_gbps} = 0 in timeseries.csv) for the
- * last {@value #QUIET_SHARE} of the workload's time (and at least {@value #MIN_QUIET_NS} ns). A run in
- * which some flow stopped is never called healthy; the cause is the finding ranked before it.
+ * Flows that stopped making progress, as summary.json's {@code health} says (docs/outputs.md):
+ * {@code stalled} (the fabric delivered nothing for longer than 64 base RTTs while flows were
+ * unfinished) and {@code degraded} with stuck flows ({@code unfinished_flows.stuck}: a bandwidth
+ * stream that stopped completing messages, or an unfinished flow whose destination received nothing
+ * for that window) are a {@code flow.stalled} error carrying the health's reason, the time progress
+ * stopped ({@code stalled_since_ns}) and the stuck flows. A run degraded only by lossless drops or
+ * failed work requests is left to the loss and transport checks. A sender that is idle because its
+ * data sits in a deep switch queue is not stalled (its receiver is still being fed), which is why
+ * the health, built from deliveries, is read rather than the senders' {@code tx_gbps}. Only for a
+ * run folder written before {@code health} existed, a sender (qp.csv {@code port_tx}) of a workload
+ * that should still be sending whose port sent nothing for the last {@value #QUIET_SHARE} of the
+ * workload's time (≥ {@value #MIN_QUIET_NS} ns) is taken as stalled. A run in which some flow
+ * stopped is never called healthy; the cause is the finding ranked before it.
  */
 final class StallCheck implements Check {
     static final double QUIET_SHARE = 0.25;
@@ -29,6 +36,62 @@ final class StallCheck implements Check {
 
     @Override
     public void run(DiagInput in, Findings out) {
+        tools.jackson.databind.JsonNode summary = in.run().summary();
+        if (summary.has("health")) {
+            fromHealth(summary, out);
+        } else {
+            fromSeries(in, out);
+        }
+    }
+
+    /** The finding from summary.json's health (stalled, or degraded with stuck flows). */
+    private static void fromHealth(tools.jackson.databind.JsonNode summary, Findings out) {
+        String health = summary.path("health").asString("");
+        tools.jackson.databind.JsonNode unfinished = summary.path("unfinished_flows");
+        long stuck = unfinished.path("stuck").asLong(0);
+        if (!health.equals("stalled") && !(health.equals("degraded") && stuck > 0)) {
+            return;
+        }
+        List<Evidence> ev = new ArrayList<>();
+        ev.add(new Evidence("health", "summary.json", health));
+        ev.add(new Evidence(
+                "health_reason", "summary.json", summary.path("health_reason").asString("")));
+        tools.jackson.databind.JsonNode since = summary.path("stalled_since_ns");
+        if (since.isNumber()) {
+            ev.add(new Evidence("stalled_since_ns", "summary.json", since.asString()));
+        }
+        ev.add(Evidence.of(
+                "unfinished_flows.count",
+                "summary.json",
+                unfinished.path("count").asLong(0)));
+        ev.add(Evidence.of("unfinished_flows.stuck", "summary.json", stuck));
+        List<String> ids = new ArrayList<>();
+        for (tools.jackson.databind.JsonNode id : unfinished.path(stuck > 0 ? "stuck_ids" : "ids")) {
+            ids.add(id.asString());
+        }
+        String place = ids.isEmpty() ? "fabric" : ids.get(0);
+        out.add(new Finding(
+                "flow.stalled",
+                Severity.ERROR,
+                place,
+                ev,
+                (health.equals("stalled")
+                                ? "the fabric stopped delivering"
+                                        + (since.isNumber() ? " at " + Num.text(since.asDouble() / 1000.0) + " us" : "")
+                                        + " with flows unfinished"
+                                : stuck + (stuck == 1 ? " flow" : " flows") + " stopped making progress")
+                        + (ids.isEmpty()
+                                ? ""
+                                : " (" + String.join(", ", ids.subList(0, Math.min(6, ids.size())))
+                                        + (ids.size() > 6 ? ", …" : "") + ")")
+                        + ": " + summary.path("health_reason").asString("")
+                        + ". The fabric is not healthy even where summary figures look fine; the cause ranks above.",
+                List.of(),
+                2));
+    }
+
+    /** For run folders without {@code health}: senders whose ports went quiet with work outstanding. */
+    private static void fromSeries(DiagInput in, Findings out) {
         RunOutputs r = in.run();
         long end = r.simulatedNs();
         List<String> stalled = new ArrayList<>();
@@ -83,31 +146,21 @@ final class StallCheck implements Check {
                 }
             }
         }
-        String health = r.summary().path("health").asString("");
-        if (stalled.isEmpty() && !health.equals("stalled")) {
+        if (stalled.isEmpty()) {
             return;
         }
-        if (!health.isEmpty()) {
-            ev.add(0, new Evidence("health", "summary.json", health));
-            String reason = r.summary().path("health_reason").asString("");
-            if (!reason.isEmpty()) {
-                ev.add(1, new Evidence("health_reason", "summary.json", reason));
-            }
-        }
-        String place = stalled.isEmpty() ? "fabric" : stalled.get(0);
+        String place = stalled.get(0);
         out.add(new Finding(
                 "flow.stalled",
                 Severity.ERROR,
                 place,
                 ev,
-                (stalled.isEmpty()
-                                ? "the run reports it stalled"
-                                : stalled.size() + " QPs ("
-                                        + String.join(", ", stalled.subList(0, Math.min(6, stalled.size())))
-                                        + (stalled.size() > 6 ? ", …" : "")
-                                        + ") have work outstanding and their ports sent nothing after "
-                                        + Num.text(since / 1000.0) + " us of "
-                                        + Num.text(end / 1000.0) + " us")
+                stalled.size() + " QPs ("
+                        + String.join(", ", stalled.subList(0, Math.min(6, stalled.size())))
+                        + (stalled.size() > 6 ? ", …" : "")
+                        + ") have work outstanding and their ports sent nothing after "
+                        + Num.text(since / 1000.0) + " us of "
+                        + Num.text(end / 1000.0) + " us"
                         + ": the fabric is not healthy even where summary figures look fine; the cause ranks above",
                 List.of(),
                 2));

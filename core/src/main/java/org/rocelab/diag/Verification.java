@@ -10,7 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code doctor --verify} (seed 000 §6: "after every change run the test again and judge by the
  * data"): the figures that matter before and after the fix — goodput, pause frames, drops by
- * reason, CE marks, p99 FCT slowdown — and whether it worked: the findings it targeted are gone
+ * reason, stuck flows (summary.json {@code unfinished_flows.stuck}: a deadlock's flows), CE marks,
+ * p99 FCT slowdown — and whether it worked: the findings it targeted are gone
  * (with {@code all}: nothing at warning or above is left), goodput did not fall by more than 5 %
  * and drops did not rise.
  *
@@ -47,6 +48,10 @@ public record Verification(
                 fig.add(new Figure("drops." + r, b, a));
             }
         }
+        fig.add(new Figure(
+                "unfinished_flows.stuck",
+                runBefore.summaryValue("unfinished_flows.stuck"),
+                runAfter.summaryValue("unfinished_flows.stuck")));
         fig.add(new Figure("ecn.marked", runBefore.summaryValue("ecn.marked"), runAfter.summaryValue("ecn.marked")));
         fig.add(new Figure("fct_slowdown.p99", p99(runBefore), p99(runAfter)));
         List<String> remaining = new ArrayList<>();

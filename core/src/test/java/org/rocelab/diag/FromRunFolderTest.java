@@ -1,0 +1,53 @@
+package org.rocelab.diag;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rocelab.run.ScenarioRun;
+import org.rocelab.scenario.ResolvedScenario;
+import org.rocelab.scenario.ScenarioLoader;
+import org.rocelab.stats.RunInfo;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.RunWriter;
+
+/**
+ * {@code doctor --from RUN_DIR}'s premise for the checks added last (headroom, link speed,
+ * congestion-spreading victims, health-based stalls): the scenario reloaded from the folder's
+ * scenario.resolved.yaml and the folder's files give the same doctor.json as the scenario records
+ * the run was made from.
+ */
+class FromRunFolderTest {
+    @TempDir
+    Path tmp;
+
+    static Stream<Arguments> scenarios() {
+        return Stream.of(
+                Arguments.of("headroom", HeadroomCheckTest.star("25G", "300m", "{headroom: 3000}", 1)),
+                Arguments.of("speed", SpeedCheckTest.fabric(5, "25G")),
+                Arguments.of("victim", VictimCheckTest.dumbbell(List.of("h0", "h1", "h6", "h7"), "h4", "h3", "h5")),
+                Arguments.of("deadlock ring", BuiltFaultsTest.ring(4, 1).yaml()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void theFolderAloneGivesTheSameFindings(String label, String yaml) throws IOException {
+        ResolvedScenario rs = ScenarioLoader.parseResolved(yaml, "built.yaml", List.of(), null);
+        RunResult r = new ScenarioRun(rs.scenario(), DiagRun.examples().toAbsolutePath()).run(null);
+        r.scenarioYaml(rs.yaml());
+        RunWriter.writeAll(tmp, r, new RunInfo(0, r.events()));
+        Diagnosis direct = Doctor.diagnose(rs.scenario(), RunOutputs.read(tmp));
+        Diagnosis from =
+                Doctor.diagnose(ScenarioLoader.load(tmp.resolve(RunWriter.SCENARIO), List.of()), RunOutputs.read(tmp));
+        assertThat(Files.exists(tmp.resolve(RunWriter.SCENARIO))).isTrue();
+        assertThat(from.failed()).as(direct.text()).isTrue();
+        assertThat(from.json()).isEqualTo(direct.json());
+    }
+}
