@@ -29,7 +29,8 @@ import picocli.CommandLine.Command;
             ImportHpccCommand.class,
             ImportSonicCommand.class,
             ExportSonicCommand.class,
-            BenchCommand.class
+            BenchCommand.class,
+            CompareCommand.class
         })
 public final class Main implements Runnable {
     /** Columns of the help text: wide enough that the footers' flag tables are not wrapped. */
