@@ -140,6 +140,36 @@ class ImportSonicLldpTest {
     }
 
     @Test
+    void aRouterLldpSeesWithoutItsConfigIsOneLine(@TempDir Path dir) throws Exception {
+        Path lldp = Files.createDirectories(dir.resolve("lldp"));
+        for (String f : new String[] {"leaf1.lldp.json", "spine0.lldp.txt", "spine1.lldp.json"}) {
+            Files.copy(LLDP.resolve(f), lldp.resolve(f));
+        }
+        Files.writeString(
+                lldp.resolve("leaf0.lldp.txt"),
+                Files.readString(LLDP.resolve("leaf0.lldp.txt"))
+                        .replace(
+                                "server0                    0c:42:a1:7e:10:00            ",
+                                "border9                    Ethernet1/1        BR        "));
+        Path out = dir.resolve("out.yaml");
+        CliRun r = CliRun.of(
+                "import-sonic",
+                MLX.toString(),
+                "--hosts-from",
+                "lldp",
+                "--lldp",
+                lldp.toString(),
+                "--out",
+                out.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(2);
+        assertThat(r.err())
+                .isEqualTo("rocelab: " + MLX.resolve("leaf0.json") + ": PORT|Ethernet0: neighbour border9 is a router"
+                        + " (LLDP capability R) but its config_db.json was not given (expected it among the inputs, or a"
+                        + " Server)\n");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void missingSwitchAndOptionMisuseAreOneLine(@TempDir Path dir) throws Exception {
         Path lldp = Files.createDirectories(dir.resolve("lldp"));
         Files.copy(LLDP.resolve("leaf0.lldp.txt"), lldp.resolve("leaf0.lldp.txt"));

@@ -46,12 +46,14 @@ final class FabricTopology {
                 if (peer == null) {
                     JsonNode meta = sw.db.table("DEVICE_NEIGHBOR_METADATA").get(p.neighbor);
                     String type = meta == null ? null : ConfigDb.text(meta, "type");
+                    String source = "DEVICE_NEIGHBOR_METADATA";
                     if (type == null && p.neighborIsRouter) {
-                        type = "router (LLDP capability R)";
+                        type = "router";
+                        source = "LLDP capability R";
                     }
                     if (type != null && !type.equalsIgnoreCase("Server")) {
                         throw new SonicFormatException(where + "neighbour " + p.neighbor + " is a " + type
-                                + " (DEVICE_NEIGHBOR_METADATA) but its config_db.json was not given (expected it among"
+                                + " (" + source + ") but its config_db.json was not given (expected it among"
                                 + " the inputs, or a Server)");
                     }
                     if (hostAt.containsKey(p.neighbor)) {
