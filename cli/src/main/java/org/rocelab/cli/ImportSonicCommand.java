@@ -19,8 +19,8 @@ import picocli.CommandLine.Parameters;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code rocelab import-sonic CONFIG_DB.json... [--nic FILE] [--nic-fw FILE] [--nic-params DIR]
- * [--out FILE]}: the switches' SONiC CONFIG_DB and a host's NIC tool output become one scenario
+ * {@code rocelab import-sonic CONFIG_DB.json... [--hosts-from lldp|neighbors] [--lldp FILE|DIR]...
+ * [--nic FILE] [--nic-fw FILE] [--nic-params DIR] [--out FILE]}: the switches' SONiC CONFIG_DB and a host's NIC tool output become one scenario
  * ({@link SonicImporter}, docs/sonic.md). What the scenario does not model is listed on standard
  * error and at the top of the YAML. Bad input: one line, exit 2, nothing written.
  */
@@ -31,18 +31,35 @@ import tools.jackson.databind.node.ObjectNode;
         footer = {
             "",
             "Example:",
-            "  rocelab import-sonic examples/sonic/mellanox-2leaf2spine --nic examples/sonic/host/mlnx_qos.txt --out fabric.yaml"
+            "  rocelab import-sonic examples/sonic/mellanox-2leaf2spine --nic examples/sonic/host/mlnx_qos.txt --out fabric.yaml",
+            "  rocelab import-sonic examples/sonic/mellanox-2leaf2spine --hosts-from lldp --lldp examples/sonic/lldp --out fabric.yaml"
         },
         description = {
             "Write the scenario of a fabric from its switches' SONiC config_db.json files (a folder of them is"
-                    + " fine) and, optionally, a host's NIC settings. Cabling comes from DEVICE_NEIGHBOR: hosts are"
-                    + " the neighbours that are not among the switches given. Settings the scenario does not model"
+                    + " fine) and, optionally, a host's NIC settings. Cabling comes from DEVICE_NEIGHBOR, or with"
+                    + " --hosts-from lldp from each switch's LLDP neighbours: hosts are the neighbours that are not"
+                    + " among the switches given. Settings the scenario does not model"
                     + " are listed by file, table, key and value (standard error and the YAML's opening comment).",
             "Exit codes: 0 written, 2 bad input (one line naming file, table and key; nothing written)."
         })
 final class ImportSonicCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "CONFIG_DB.json", description = "config_db.json files or folders of them.")
     List<Path> inputs;
+
+    @Option(
+            names = "--hosts-from",
+            paramLabel = "lldp|neighbors",
+            defaultValue = "neighbors",
+            description = "Where the cabling and the hosts come from: neighbors (DEVICE_NEIGHBOR, the plan in"
+                    + " CONFIG_DB) or lldp (what each switch's LLDP sees, from the --lldp files).")
+    String hostsFrom;
+
+    @Option(
+            names = "--lldp",
+            paramLabel = "FILE|DIR",
+            description = "With --hosts-from lldp: each switch's 'show lldp table' output or APPL_DB LLDP_ENTRY_TABLE"
+                    + " dump (JSON), named after the switch (leaf0.lldp.txt); a folder of them is fine. Repeatable.")
+    List<Path> lldp;
 
     @Option(
             names = "--nic",
@@ -71,6 +88,18 @@ final class ImportSonicCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (!hostsFrom.equals("neighbors") && !hostsFrom.equals("lldp")) {
+            throw new UserError("--hosts-from: expected lldp or neighbors, got '" + hostsFrom + "'");
+        }
+        boolean fromLldp = hostsFrom.equals("lldp");
+        if (fromLldp && (lldp == null || lldp.isEmpty())) {
+            throw new UserError("--hosts-from lldp: expected --lldp FILE|DIR with each switch's 'show lldp table'"
+                    + " output or LLDP_ENTRY_TABLE dump");
+        }
+        if (!fromLldp && lldp != null && !lldp.isEmpty()) {
+            throw new UserError("--lldp is read only with --hosts-from lldp (the cabling comes from DEVICE_NEIGHBOR"
+                    + " otherwise)");
+        }
         SonicImporter.Result r;
         try {
             List<ConfigDb> dbs = new ArrayList<>();
@@ -82,7 +111,8 @@ final class ImportSonicCommand implements Callable<Integer> {
             String name = out == null
                     ? "sonic-fabric"
                     : out.getFileName().toString().replaceAll("\\.ya?ml$", "").replaceAll("[^A-Za-z0-9._-]", "-");
-            r = SonicImporter.importFabric(dbs, nicNode, name.isEmpty() ? "sonic-fabric" : name, nicWarnings);
+            r = SonicImporter.importFabric(
+                    dbs, nicNode, name.isEmpty() ? "sonic-fabric" : name, nicWarnings, fromLldp ? lldp : null);
         } catch (SonicFormatException | NicFormatException e) {
             throw new UserError(e.getMessage());
         }

@@ -30,7 +30,8 @@ import picocli.CommandLine.Command;
             ImportSonicCommand.class,
             ExportSonicCommand.class,
             BenchCommand.class,
-            ServeCommand.class
+            ServeCommand.class,
+            CompareCommand.class
         })
 public final class Main implements Runnable {
     /** Columns of the help text: wide enough that the footers' flag tables are not wrapped. */

@@ -1,12 +1,10 @@
 package org.rocelab.cli.report;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.rocelab.scenario.OutputSpec;
-import org.rocelab.stats.Json;
 
 /**
  * Writes report.html into a run's out/ folder: one self-contained page (no network access when
@@ -24,7 +22,6 @@ public final class ReportWriter {
     /** The report's file name. */
     public static final String REPORT = "report.html";
 
-    static final String ECHARTS_RESOURCE = "echarts-6.1.0.min.js";
     static final String TEMPLATE_RESOURCE = "report-template.html";
 
     private ReportWriter() {}
@@ -71,53 +68,26 @@ public final class ReportWriter {
         if (doctor != null) {
             data.set("doctor", doctor);
         }
-        String template = resource(TEMPLATE_RESOURCE);
-        String echarts = resource(ECHARTS_RESOURCE);
-        if (echarts.contains("</script")) {
-            throw new IllegalStateException("inlined ECharts must not contain </script");
-        }
-        String title = escapeHtml(data.path("summary").path("name").asString());
-        String json = Json.compact(data).replace("</", "<\\/").replace("<!--", "<\\u0021--");
-        return fill(template, "@@TITLE@@", title, "@@ECHARTS@@", echarts.strip(), "@@DATA@@", json);
-    }
-
-    /** Replaces each placeholder once, scanning only the template (inserted text is never rescanned). */
-    private static String fill(String template, String... pairs) {
-        StringBuilder sb = new StringBuilder(template.length() + 1_300_000);
-        int at = 0;
-        while (true) {
-            int best = -1;
-            int which = -1;
-            for (int k = 0; k < pairs.length; k += 2) {
-                int i = template.indexOf(pairs[k], at);
-                if (i >= 0 && (best < 0 || i < best)) {
-                    best = i;
-                    which = k;
-                }
-            }
-            if (best < 0) {
-                return sb.append(template, at, template.length()).toString();
-            }
-            sb.append(template, at, best).append(pairs[which + 1]);
-            at = best + pairs[which].length();
-        }
+        String template = HtmlPage.resource(TEMPLATE_RESOURCE);
+        String title = HtmlPage.escapeHtml(data.path("summary").path("name").asString());
+        return HtmlPage.fill(
+                template,
+                "@@TITLE@@",
+                title,
+                "@@STYLE@@",
+                HtmlPage.style(),
+                "@@ERRORS@@",
+                HtmlPage.errorCapture(),
+                "@@ECHARTS@@",
+                HtmlPage.echarts(),
+                "@@COMMON@@",
+                HtmlPage.commonJs(),
+                "@@DATA@@",
+                HtmlPage.embed(data));
     }
 
     /** The ECharts script the report inlines (the live view serves the same copy). */
     public static byte[] echarts() throws IOException {
-        return resource(ECHARTS_RESOURCE).getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = ReportWriter.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    static String escapeHtml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return HtmlPage.echarts().getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -43,6 +43,7 @@ class ReportChromiumTest {
     private static String goodDom;
     private static String brokenDom;
     private static String ringDom;
+    private static String compareDom;
 
     @TempDir
     static Path tmp;
@@ -79,6 +80,26 @@ class ReportChromiumTest {
         goodDom = a.await();
         brokenDom = b.await();
         ringDom = Render.start(ring, tmp.resolve("ring.png")).await();
+        compareDom = Render.start(comparePage(), tmp.resolve("compare.png")).await();
+    }
+
+    /**
+     * The compare page of two fixture runs, the first in a folder named with markup, the second
+     * with 200 instead of 310 ECN marks (summary.json) and a different seed in its scenario.
+     */
+    private static Path comparePage() throws IOException {
+        Path a = tmp.resolve("<script>alert(1)");
+        Path b = tmp.resolve("b");
+        ReportFixture.write(a);
+        ReportFixture.write(b);
+        Path sb = b.resolve("summary.json");
+        String summary = Files.readString(sb, StandardCharsets.UTF_8);
+        assertThat(summary).contains("\"marked\": 310");
+        Files.writeString(sb, summary.replace("\"marked\": 310", "\"marked\": 200"), StandardCharsets.UTF_8);
+        Files.writeString(a.resolve("scenario.resolved.yaml"), "name: demo\nseed: 3\n", StandardCharsets.UTF_8);
+        Files.writeString(b.resolve("scenario.resolved.yaml"), "name: demo\nseed: 4\n", StandardCharsets.UTF_8);
+        CompareWriter.write(a, b, tmp.resolve("compare"));
+        return tmp.resolve("compare").resolve(CompareWriter.REPORT);
     }
 
     private static Path fixture(String name) throws IOException {
@@ -168,6 +189,39 @@ class ReportChromiumTest {
             assertThat(tag.find()).as("container %s", id).isTrue();
             assertThat(tag.group()).as("container %s", id).contains("data-rendered=\"1\"");
         }
+    }
+
+    /**
+     * The compare page renders its six charts without errors, names the runs as text (the folder
+     * named {@code <script>alert(1)} is escaped, not run) and ranks the one figure that differs.
+     */
+    @Test
+    void comparePageRendersBothRunsWithNamesAsText() {
+        String dom = compareDom;
+
+        assertThat(errorsIn(dom)).as("errors recorded by the page").isEmpty();
+        assertThat(dom).contains("data-charts-rendered=\"6\"");
+        for (String id : new String[] {
+            "chart-diff", "chart-buckets", "chart-fct", "chart-throughput", "chart-queues", "chart-pause"
+        }) {
+            Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(dom);
+            assertThat(tag.find()).as("container %s", id).isTrue();
+            assertThat(tag.group()).as("container %s", id).contains("data-rendered=\"1\"");
+        }
+        assertThat(dom).contains("<title>rocelab compare: &lt;script&gt;alert(1) vs b</title>");
+        assertThat(dom).contains("<span id=\"run-a\">&lt;script&gt;alert(1)</span>");
+        // The name is inside the embedded JSON (script text, never parsed as markup) and nowhere else.
+        String outsideData =
+                dom.replaceFirst("(?s)<script type=\"application/json\" id=\"rocelab-data\">.*?</script>", "");
+        assertThat(outsideData).isNotEqualTo(dom).doesNotContain("<script>alert(1)");
+        assertThat(dom)
+                .contains("<div class=\"sub\" id=\"verdict\">1 summary figures, 0 of 640 counters and 1 scenario keys"
+                        + " differ. Most: ecn.marked 310 → 200.</div>");
+        assertThat(dom)
+                .contains("<tr class=\"summary-diff\"><td>ecn.marked</td><td class=\"num\">310</td>"
+                        + "<td class=\"num\">200</td><td class=\"num\">-110</td><td class=\"num\">35.4839 %</td></tr>");
+        assertThat(dom).contains("<tr class=\"scenario-key\"><td>seed</td><td>3</td><td>4</td></tr>");
+        assertThat(count(dom, "<tr class=\"bucket\">")).isEqualTo(5);
     }
 
     @Test

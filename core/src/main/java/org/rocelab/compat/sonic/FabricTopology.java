@@ -21,6 +21,11 @@ final class FabricTopology {
     private FabricTopology() {}
 
     static ObjectNode of(Map<String, SonicSwitch> switches, ImportWarnings w) {
+        return of(switches, w, false);
+    }
+
+    /** As {@link #of(Map, ImportWarnings)}; {@code lldp}: the neighbours came from LLDP, not DEVICE_NEIGHBOR. */
+    static ObjectNode of(Map<String, SonicSwitch> switches, ImportWarnings w, boolean lldp) {
         Set<String> hosts = new LinkedHashSet<>();
         Map<String, String> hostAt = new HashMap<>();
         ObjectNode t = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode();
@@ -33,7 +38,7 @@ final class FabricTopology {
                 if (p.neighbor == null) {
                     continue;
                 }
-                String where = sw.db.file() + ": DEVICE_NEIGHBOR|" + p.name + ": ";
+                String where = sw.db.file() + ": " + (lldp ? "PORT|" : "DEVICE_NEIGHBOR|") + p.name + ": ";
                 if (p.neighbor.equals(sw.hostname)) {
                     throw new SonicFormatException(where + "name " + p.neighbor + " is this switch itself");
                 }
@@ -41,9 +46,14 @@ final class FabricTopology {
                 if (peer == null) {
                     JsonNode meta = sw.db.table("DEVICE_NEIGHBOR_METADATA").get(p.neighbor);
                     String type = meta == null ? null : ConfigDb.text(meta, "type");
+                    String source = "DEVICE_NEIGHBOR_METADATA";
+                    if (type == null && p.neighborIsRouter) {
+                        type = "router";
+                        source = "LLDP capability R";
+                    }
                     if (type != null && !type.equalsIgnoreCase("Server")) {
                         throw new SonicFormatException(where + "neighbour " + p.neighbor + " is a " + type
-                                + " (DEVICE_NEIGHBOR_METADATA) but its config_db.json was not given (expected it among"
+                                + " (" + source + ") but its config_db.json was not given (expected it among"
                                 + " the inputs, or a Server)");
                     }
                     if (hostAt.containsKey(p.neighbor)) {
@@ -55,7 +65,7 @@ final class FabricTopology {
                     links.add(link(sw.hostname, p.neighbor, p, null));
                     continue;
                 }
-                SonicPort back = backPort(sw, p, peer);
+                SonicPort back = backPort(sw, p, peer, lldp);
                 if (order.indexOf(peer.hostname) < order.indexOf(sw.hostname)) {
                     continue;
                 }
@@ -84,15 +94,18 @@ final class FabricTopology {
         return t;
     }
 
-    private static SonicPort backPort(SonicSwitch sw, SonicPort p, SonicSwitch peer) {
+    private static SonicPort backPort(SonicSwitch sw, SonicPort p, SonicSwitch peer, boolean lldp) {
         for (SonicPort q : peer.ports.values()) {
-            if (sw.hostname.equals(q.neighbor) && (p.neighborPort == null || q.name.equals(p.neighborPort))) {
+            boolean port = p.neighborPort == null || q.name.equals(p.neighborPort) || p.neighborPort.equals(q.alias);
+            if (sw.hostname.equals(q.neighbor) && port) {
                 return q;
             }
         }
-        throw new SonicFormatException(sw.db.file() + ": DEVICE_NEIGHBOR|" + p.name + ": names " + peer.hostname
+        String table = lldp ? "LLDP neighbour" : "DEVICE_NEIGHBOR entry";
+        throw new SonicFormatException(sw.db.file() + ": " + (lldp ? "PORT|" : "DEVICE_NEIGHBOR|") + p.name + ": "
+                + (lldp ? "LLDP sees " : "names ") + peer.hostname
                 + (p.neighborPort == null ? "" : " port " + p.neighborPort) + ", but " + peer.db.file()
-                + " has no DEVICE_NEIGHBOR entry"
+                + " has no " + table
                 + (p.neighborPort == null ? "" : " for " + p.neighborPort) + " naming " + sw.hostname
                 + " (expected the cable listed at both ends)");
     }

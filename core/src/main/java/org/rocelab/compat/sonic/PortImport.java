@@ -89,12 +89,16 @@ final class PortImport {
                 }
             }
         }
+        return sw;
+    }
+
+    /** The ports DEVICE_NEIGHBOR gives no neighbour: no cable (with {@code --hosts-from neighbors}). */
+    static void reportUncabled(SonicSwitch sw, ImportWarnings w) {
         for (SonicPort p : sw.ports.values()) {
             if (p.neighbor == null) {
-                w.notModelled(db.file(), "PORT", p.name, null, null, "no DEVICE_NEIGHBOR entry, so no cable");
+                w.notModelled(sw.db.file(), "PORT", p.name, null, null, "no DEVICE_NEIGHBOR entry, so no cable");
             }
         }
-        return sw;
     }
 
     private static SonicPort port(ConfigDb db, String key, JsonNode f, ImportWarnings w) {

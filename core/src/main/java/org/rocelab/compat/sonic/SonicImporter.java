@@ -91,10 +91,37 @@ public final class SonicImporter {
 
     /** Imports the switches of {@code dbs}; {@code nic} is the {@code nic:} section (may be empty). */
     public static Result importFabric(List<ConfigDb> dbs, ObjectNode nic, String name, List<String> nicWarnings) {
+        return importFabric(dbs, nic, name, nicWarnings, null);
+    }
+
+    /**
+     * As {@link #importFabric(List, ObjectNode, String, List)}; with {@code lldp} (not null:
+     * {@code --hosts-from lldp}) the cabling and the hosts come from the switches' LLDP tables in
+     * those files or folders ({@link LldpImport}) instead of DEVICE_NEIGHBOR.
+     */
+    public static Result importFabric(
+            List<ConfigDb> dbs, ObjectNode nic, String name, List<String> nicWarnings, List<Path> lldp) {
         ImportWarnings w = new ImportWarnings();
         Map<String, SonicSwitch> switches = new LinkedHashMap<>();
+        Map<String, LldpTable> tables = null;
+        if (lldp != null) {
+            Set<String> names = new java.util.LinkedHashSet<>();
+            for (ConfigDb db : dbs) {
+                JsonNode meta = db.table("DEVICE_METADATA").get("localhost");
+                String host = meta == null ? null : ConfigDb.text(meta, "hostname");
+                if (host != null) {
+                    names.add(host);
+                }
+            }
+            tables = LldpImport.assign(lldp, names);
+        }
         for (ConfigDb db : dbs) {
             SonicSwitch sw = PortImport.read(db, w);
+            if (tables == null) {
+                PortImport.reportUncabled(sw, w);
+            } else {
+                LldpImport.apply(sw, tables.get(sw.hostname), w);
+            }
             if (switches.containsKey(sw.hostname)) {
                 throw new SonicFormatException(db.file() + ": DEVICE_METADATA|localhost: hostname " + sw.hostname
                         + " is also the hostname of "
@@ -116,7 +143,7 @@ public final class SonicImporter {
         }
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("name", name);
-        root.set("topology", FabricTopology.of(switches, w));
+        root.set("topology", FabricTopology.of(switches, w, lldp != null));
         if (nic != null && !nic.isEmpty()) {
             root.set("nic", nic);
         }

@@ -17,6 +17,9 @@ final class SonicPort {
     double lengthM = -1;
     String neighbor;
     String neighborPort;
+    /** The neighbour said it routes (LLDP capability R): it cannot be made a host. */
+    boolean neighborIsRouter;
+
     List<Integer> lossless = List.of();
     long headroomBytes = -1;
     long xonOffsetBytes = -1;
