@@ -80,6 +80,16 @@ final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
         return nonEmpty;
     }
 
+    /**
+     * Frames queued, or a stall the watchdog has yet to clear: an empty set of queues with no
+     * stall observed returns null from {@link #nextFrame} without touching anything, and every
+     * enqueue kicks the port.
+     */
+    @Override
+    public boolean pending() {
+        return nonEmpty != 0 || watchdog.stalled();
+    }
+
     @Override
     public Packet nextFrame(int pausedPriorities) {
         watchdog.observe(pausedPriorities, nonEmpty);
