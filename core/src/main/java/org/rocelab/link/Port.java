@@ -189,6 +189,11 @@ public final class Port implements PacketSink {
         return busy && !(txDoneReserved && !txDone.reservedAhead());
     }
 
+    /** Whether a {@link #kick()} now pulls from the source at once: the wire free, no control frame waiting. */
+    public boolean free() {
+        return controlCount == 0 && !busy();
+    }
+
     public boolean up() {
         return up;
     }
