@@ -14,4 +14,15 @@ public interface FrameSource {
      * @param pausedPriorities bit n set = priority n is paused by the peer (PFC or PAUSE)
      */
     Packet nextFrame(int pausedPriorities);
+
+    /**
+     * Whether {@link #nextFrame} might return a frame or change any state if called now (false
+     * only when it would return null and do nothing, e.g. every queue empty). When false the
+     * source must {@link Port#kick()} its port as soon as that changes; the port then reserves
+     * instead of schedules the transmit-done of the frame it starts. The default, true, keeps
+     * every transmit-done scheduled.
+     */
+    default boolean pending() {
+        return true;
+    }
 }

@@ -17,8 +17,12 @@ import org.rocelab.sim.Units;
  * <p>Transmit: when the wire is free the port pulls the next eligible frame from its
  * {@link FrameSource}; MAC control frames go first and are never paused. A frame occupies the
  * wire for its exact wire size (preamble, frame, inter-frame gap) and is handed to the
- * {@link Channel} at the start, arriving one serialization time plus propagation later. One
- * pending event per port (transmit complete).
+ * {@link Channel} at the start, arriving one serialization time plus propagation later. At most
+ * one pending event per port (transmit complete), and only while something waits for the wire:
+ * a frame started with no control frame queued and nothing pending at its {@link FrameSource}
+ * only reserves its transmit-done ({@link Timer#reserveAt}); a {@link #kick()} before that time
+ * schedules it with the reserved key, a kick after it finds the wire free. Events keep the order
+ * they had with every transmit-done scheduled; only the ones that found nothing to send are gone.
  *
  * <p>Receive: a PFC frame pauses the listed priorities for quanta × 512 bit times from the end
  * of its reception (a frame already on the wire completes); quanta 0 resumes at once; a new
@@ -64,6 +68,9 @@ public final class Port implements PacketSink {
     private long txFrameStartPs;
     private long txFrameSerPs = 1;
     private boolean busy;
+    /** Busy, and the transmit-done of the frame on the wire is reserved rather than scheduled. */
+    private boolean txDoneReserved;
+
     private boolean up = true;
 
     public Port(Simulation sim, PacketPool pool, String name) {
@@ -179,7 +186,12 @@ public final class Port implements PacketSink {
     }
 
     public boolean busy() {
-        return busy;
+        return busy && !(txDoneReserved && !txDone.reservedAhead());
+    }
+
+    /** Whether a {@link #kick()} now pulls from the source at once: the wire free, no control frame waiting. */
+    public boolean free() {
+        return controlCount == 0 && !busy();
     }
 
     public boolean up() {
@@ -207,9 +219,18 @@ public final class Port implements PacketSink {
 
     /** The transmitter may have a new eligible frame: start it if the wire is free. */
     public void kick() {
-        if (!busy) {
-            startNext();
+        if (busy) {
+            if (!txDoneReserved) {
+                return;
+            }
+            txDoneReserved = false;
+            if (txDone.reservedAhead()) {
+                txDone.scheduleReserved();
+                return;
+            }
+            busy = false; // the frame's transmit-done has passed, with nothing to send then
         }
+        startNext();
     }
 
     /**
@@ -289,7 +310,11 @@ public final class Port implements PacketSink {
         long serPs = txTime.ps(p.wireBytes, rateBps);
         long now = sim.now();
         busy = true;
-        txDone.scheduleAt(now + serPs);
+        if (controlCount > 0 || (source != null && source.pending())) {
+            txDone.scheduleAt(now + serPs);
+        } else {
+            txDoneReserved = txDone.reserveAt(now + serPs);
+        }
         if (up) {
             txBitsBefore += txFrameBits;
             txFrameBits = p.wireBytes * 8L;

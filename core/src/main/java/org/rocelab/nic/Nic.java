@@ -78,7 +78,17 @@ public final class Nic {
         this.minTimeBetweenCnpsPs = cfg.minTimeBetweenCnpsPs();
         this.cc = cfg.cc();
         port.pfcEnabled(cfg.pfcMask());
-        port.source(pauseMask -> pipelines().nextFrame(pauseMask));
+        port.source(new org.rocelab.link.FrameSource() {
+            @Override
+            public Packet nextFrame(int pausedPriorities) {
+                return pipelines().nextFrame(pausedPriorities);
+            }
+
+            @Override
+            public boolean pending() {
+                return tx == null || tx.pending();
+            }
+        });
         this.receiveSink = p -> {
             pipelines();
             rx.receive(p);

@@ -38,6 +38,8 @@ final class TxScheduler implements FrameSource {
     private long dmaFreePs;
     private long messageFreePs;
     private boolean pulling;
+    /** Entries in the control, data and raw rings together. */
+    private int queued;
 
     TxScheduler(Simulation sim, Nic nic, Port port, PcieSlot pcie, long messageIntervalPs) {
         this.sim = sim;
@@ -55,11 +57,13 @@ final class TxScheduler implements FrameSource {
     /** Queues a control packet of {@code kind} (0 ACK/NAK, 1 CNP) of QP {@code index} at {@code prio}. */
     void addControl(int prio, int index, int kind) {
         control[prio].add(index << 1 | kind);
+        queued++;
     }
 
     /** Queues a host-stack frame (TCP) at its priority; served with the QP data of that priority. */
     void addRaw(int prio, Packet p) {
         raw[prio].add(p);
+        queued++;
     }
 
     /** Frames waiting in the raw queue of {@code prio}. */
@@ -69,6 +73,16 @@ final class TxScheduler implements FrameSource {
 
     void addData(int prio, int index) {
         data[prio].add(index);
+        queued++;
+    }
+
+    /**
+     * Whether a ring holds an entry: with all empty {@link #nextFrame} returns null without
+     * touching anything (no gate timer, no QP polled), and every entry added kicks the port.
+     */
+    @Override
+    public boolean pending() {
+        return queued != 0;
     }
 
     @Override
@@ -100,6 +114,7 @@ final class TxScheduler implements FrameSource {
             }
             while (!r.isEmpty()) {
                 int e = r.poll();
+                queued--;
                 Packet p = nic.qp(e >>> 1).pollControl(e & 1);
                 if (p != null) {
                     nextControlPrio = (prio + 1) & 7;
@@ -122,6 +137,7 @@ final class TxScheduler implements FrameSource {
             if (!raw[prio].isEmpty() && (r.isEmpty() || rawTurn[prio])) {
                 rawTurn[prio] = false;
                 nextDataPrio = (prio + 1) & 7;
+                queued--;
                 return raw[prio].poll();
             }
             if (r.isEmpty()) {
@@ -135,10 +151,12 @@ final class TxScheduler implements FrameSource {
             int n = r.size();
             for (int i = 0; i < n; i++) {
                 TxQueue qp = nic.qp(r.poll());
+                queued--;
                 Packet p = qp.pollData(now);
                 if (p != null) {
                     if (qp.wantsData()) {
                         r.add(qp.index());
+                        queued++;
                     } else {
                         qp.leftDataRing();
                     }

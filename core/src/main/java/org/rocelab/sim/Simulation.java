@@ -35,6 +35,18 @@ public final class Simulation {
      * It is removed after the handler if it was not rescheduled. Not pending meanwhile.
      */
     private Timer firing;
+    /**
+     * The loop's position: the key (time, tie) of the event firing or fired last; after a run
+     * that ended by reaching its end time, (that time, {@link Long#MAX_VALUE}). A reserved firing
+     * ({@link Timer#reserveAt}) with a greater key has not happened yet.
+     */
+    private long positionPs;
+
+    private long positionTie = -1;
+    /** The greatest key reserved so far (time, tie), or time -1: what runUntil's result and the idle clock count. */
+    private long latestReservedPs = -1;
+
+    private long latestReservedTie;
 
     public Simulation(long seed) {
         this.seed = seed;
@@ -55,7 +67,7 @@ public final class Simulation {
         return events;
     }
 
-    /** Events waiting in the heap. */
+    /** Events waiting in the heap (reserved firings not counted). */
     public int pendingEvents() {
         return firing == null ? heap.size() : heap.size() - 1;
     }
@@ -144,6 +156,60 @@ public final class Simulation {
         heap.schedule(t, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
     }
 
+    /**
+     * Draws {@code t}'s key for {@code atPs} as {@link #schedule} would (the owner's schedule count
+     * moves), without putting it in the heap: a reserved firing that does nothing when its time
+     * comes. {@link #scheduleReserved} puts it in the heap with that key if it turns out to have
+     * something to do before then. Returns false, having scheduled {@code t} for real, when the key
+     * lies before the loop's position (at the current time, under a smaller tie): such an event
+     * fires after the current one, so it cannot be told apart from one that already fired.
+     */
+    boolean reserve(Timer t, long atPs) {
+        if (atPs < nowPs) {
+            throw new IllegalArgumentException(
+                    "cannot reserve " + t.owner.name() + " in the past: " + atPs + " < " + nowPs);
+        }
+        Component owner = t.owner;
+        long tie = ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK);
+        if (t == firing) {
+            firing = null;
+            heap.remove(t);
+        } else if (EventHeap.contains(t)) {
+            heap.remove(t);
+        }
+        if (!after(atPs, tie)) {
+            t.timePs = atPs;
+            heap.schedule(t, atPs, tie);
+            return false;
+        }
+        t.reservedPs = atPs;
+        t.reservedTie = tie;
+        if (atPs > latestReservedPs || (atPs == latestReservedPs && tie > latestReservedTie)) {
+            latestReservedPs = atPs;
+            latestReservedTie = tie;
+        }
+        return true;
+    }
+
+    /** Whether an event at key (atPs, tie) is still to come: it lies after the loop's position. */
+    private boolean after(long atPs, long tie) {
+        return atPs > positionPs || (atPs == positionPs && tie > positionTie);
+    }
+
+    /** Whether {@code t}'s reserved firing is still to come. */
+    boolean reservedAhead(Timer t) {
+        return after(t.reservedPs, t.reservedTie);
+    }
+
+    /** Puts {@code t} in the heap at its reserved key; only while {@link #reservedAhead}. */
+    void scheduleReserved(Timer t) {
+        if (!after(t.reservedPs, t.reservedTie)) {
+            throw new IllegalStateException("reserved firing of " + t.owner.name() + " has passed");
+        }
+        t.timePs = t.reservedPs;
+        heap.schedule(t, t.reservedPs, t.reservedTie);
+    }
+
     void cancel(Timer t) {
         if (t == firing) {
             firing = null;
@@ -164,7 +230,11 @@ public final class Simulation {
      * Fires events in order until the next one lies after {@code endPs}, the heap is empty, or
      * {@link #stop()} is called; the clock then reads {@code endPs} (or the stop time).
      *
-     * @return true if events remain after {@code endPs}
+     * <p>Reserved firings ({@link Timer#reserveAt}) count as events that fired at their time
+     * without being counted: they move the loop's position, the clock of {@link #runUntilIdle()}
+     * and the result as scheduled ones would.
+     *
+     * @return true if events (reserved firings included) remain after {@code endPs}
      */
     public boolean runUntil(long endPs) {
         stopped = false;
@@ -177,6 +247,8 @@ public final class Simulation {
             long ownerId = h.topTie() >>> TIE_COUNT_BITS;
             Timer t = h.top();
             nowPs = at;
+            positionPs = at;
+            positionTie = h.topTie();
             events++;
             fingerprint = mix(fingerprint ^ at) + ownerId;
             firing = t;
@@ -189,10 +261,18 @@ public final class Simulation {
                 }
             }
         }
-        if (!stopped && endPs > nowPs && endPs != Long.MAX_VALUE) {
-            nowPs = endPs;
+        if (!stopped) {
+            if (endPs == Long.MAX_VALUE) {
+                nowPs = Math.max(nowPs, latestReservedPs);
+                positionPs = nowPs;
+                positionTie = Long.MAX_VALUE;
+            } else if (endPs >= nowPs) {
+                nowPs = endPs;
+                positionPs = endPs;
+                positionTie = Long.MAX_VALUE;
+            }
         }
-        return h.size() > 0;
+        return h.size() > 0 || after(latestReservedPs, latestReservedTie);
     }
 
     /** Fires events until none remain or {@link #stop()} is called. */

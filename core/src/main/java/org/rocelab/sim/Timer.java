@@ -24,6 +24,10 @@ public final class Timer {
     Timer prev;
 
     Timer next;
+    /** Key of the last {@link #reserveAt reserved} firing. */
+    long reservedPs;
+
+    long reservedTie;
 
     Timer(Simulation sim, Component owner, EventHandler handler) {
         this.sim = sim;
@@ -39,6 +43,28 @@ public final class Timer {
     /** Schedules (or moves) this timer to fire {@code delayPs} from now. */
     public void scheduleIn(long delayPs) {
         sim.schedule(this, sim.now() + delayPs);
+    }
+
+    /**
+     * Reserves a firing at {@code atPs} instead of scheduling it: for a timer whose event usually
+     * finds nothing to do (a port's transmit-done with nothing queued). The key is drawn now, as
+     * {@link #scheduleAt} draws it, so the events of every component keep their order; the
+     * reserved firing enters the event set only through {@link #scheduleReserved()}, while
+     * {@link #reservedAhead()}. Cancels a pending schedule of this timer. Returns false if it
+     * scheduled the timer instead (a key before the loop's position, see {@link Simulation}).
+     */
+    public boolean reserveAt(long atPs) {
+        return sim.reserve(this, atPs);
+    }
+
+    /** Whether the last reserved firing is still to come (its key is after the event firing now). */
+    public boolean reservedAhead() {
+        return sim.reservedAhead(this);
+    }
+
+    /** Schedules the last reserved firing with its reserved key; only while {@link #reservedAhead()}. */
+    public void scheduleReserved() {
+        sim.scheduleReserved(this);
     }
 
     /** Removes this timer from the event heap if it is pending. */

@@ -62,6 +62,18 @@ final class DwrrScheduler {
         }
     }
 
+    /**
+     * Queue {@code q} sent a frame with every queue empty before and after: the state
+     * {@link #pick} of {@code q} alone and {@link #emptied} leave (every deficit is 0 then, and
+     * round robin moves past {@code q}).
+     */
+    void servedAlone(int q) {
+        if ((strictMask >>> q & 1) == 0) {
+            current = q;
+        }
+        emptied(q);
+    }
+
     /** Queue {@code q} became empty: it forfeits its deficit (DRR). */
     void emptied(int q) {
         deficit[q] = 0;

@@ -19,6 +19,13 @@ final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
     private final int[] count = new int[8];
     private int nonEmpty;
     private PfcWatchdog watchdog;
+    /**
+     * A frame handed straight to the port's next pull, bypassing the rings: it arrived for queue
+     * {@link #aloneQueue} with every queue empty, the port free and the queue eligible.
+     */
+    private Packet alone;
+
+    private int aloneQueue;
 
     EgressQueues(Switch owner, int portIndex, DwrrScheduler scheduler) {
         this.owner = owner;
@@ -66,6 +73,21 @@ final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
         return p;
     }
 
+    /**
+     * The idle-egress fast path: takes {@code p} for queue {@code q} without the ring when every
+     * queue is empty, no stall is noted by the watchdog (so its observation would change nothing)
+     * and {@code q} is not held by a pause it honours; the caller then kicks the free port, whose
+     * pull hands {@code p} over as the scheduler would have picked it. False: enqueue as usual.
+     */
+    boolean holdAlone(int q, Packet p, int pausedPriorities) {
+        if (nonEmpty != 0 || watchdog.stalled() || ((pausedPriorities & ~watchdog.ignorePauseMask()) >>> q & 1) != 0) {
+            return false;
+        }
+        alone = p;
+        aloneQueue = q;
+        return true;
+    }
+
     @Override
     public int headBytes(int q) {
         return rings[q][head[q]].frameBytes;
@@ -80,10 +102,36 @@ final class EgressQueues implements FrameSource, DwrrScheduler.Heads {
         return nonEmpty;
     }
 
+    /**
+     * Frames queued, or a stall the watchdog has yet to clear: an empty set of queues with no
+     * stall observed returns null from {@link #nextFrame} without touching anything, and every
+     * enqueue kicks the port.
+     */
+    @Override
+    public boolean pending() {
+        return nonEmpty != 0 || alone != null || watchdog.stalled();
+    }
+
     @Override
     public Packet nextFrame(int pausedPriorities) {
+        if (alone != null) {
+            // what observe, pick and poll do to a lone frame of an eligible queue, without them
+            Packet p = alone;
+            int q = aloneQueue;
+            alone = null;
+            int ignore = watchdog.ignorePauseMask();
+            scheduler.servedAlone(q);
+            if (owner.dequeued(p, portIndex, q, 0)) {
+                watchdog.transmitted(q);
+                return p;
+            }
+            return pickQueued(pausedPriorities, ignore);
+        }
         watchdog.observe(pausedPriorities, nonEmpty);
-        int ignore = watchdog.ignorePauseMask();
+        return pickQueued(pausedPriorities, watchdog.ignorePauseMask());
+    }
+
+    private Packet pickQueued(int pausedPriorities, int ignore) {
         while (true) {
             int eligible = nonEmpty & ~(pausedPriorities & ~ignore);
             int q = scheduler.pick(eligible, this);

@@ -137,6 +137,11 @@ final class PfcWatchdog {
         return (stormMask >>> q & 1) != 0;
     }
 
+    /** Whether a queue was seen paused with packets at the last observation (and is not in a storm). */
+    boolean stalled() {
+        return stalledMask != 0;
+    }
+
     /** The MAC is about to pick a frame: note which lossless queues are paused with packets. */
     void observe(int pausedMask, int nonEmptyMask) {
         int watch = queueMask & ~stormMask;

@@ -669,8 +669,14 @@ public final class Switch {
                 return;
             }
         }
+        // checkXoff reads the ingress PG's counters only, so it commutes with the enqueue
+        boolean xoff = mmu.checkXoff(in, pg);
+        if (!xoff && out != pulling && op.port.free() && op.queues.holdAlone(q, p, op.port.pausedMask())) {
+            op.port.kick(); // idle egress: the port's pull takes p without ring, scheduler loop or watchdog
+            return;
+        }
         op.queues.enqueue(q, p);
-        if (mmu.checkXoff(in, pg)) {
+        if (xoff) {
             ports[in].pfc.xoff(pg);
         }
         if (out != pulling) {

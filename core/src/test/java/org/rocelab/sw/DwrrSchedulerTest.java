@@ -70,4 +70,55 @@ class DwrrSchedulerTest {
         assertThat(frames[1]).isEqualTo(100);
         assertThat(s.pick(0, q -> 1000)).isEqualTo(-1);
     }
+
+    /**
+     * The idle-egress fast path's {@code servedAlone(q)} leaves the scheduler as picking the lone
+     * frame of {@code q} and emptying it do: over seeded random traffic (strict queue 7, DWRR on the
+     * rest, frames of random sizes) the two schedulers pick the same queues ever after.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1, 2, 3, 4, 5})
+    void servingALoneFrameLeavesTheStateThatPickAndEmptiedLeave(long seed) {
+        SchedulerConfig cfg = SchedulerConfig.of(new int[] {7}, Map.of(0, 10, 1, 30, 3, 60));
+        DwrrScheduler picked = new DwrrScheduler(cfg, 1500);
+        DwrrScheduler alone = new DwrrScheduler(cfg, 1500);
+        org.rocelab.sim.RandomStream r = org.rocelab.sim.RandomStream.derive(seed, "dwrr");
+        java.util.List<java.util.ArrayDeque<Integer>> queues = new java.util.ArrayList<>();
+        for (int q = 0; q < 8; q++) {
+            queues.add(new java.util.ArrayDeque<>());
+        }
+        int lone = 0;
+        java.util.List<Integer> order = new java.util.ArrayList<>();
+        for (int step = 0; step < 20_000; step++) {
+            int nonEmpty = 0;
+            for (int q = 0; q < 8; q++) {
+                nonEmpty |= queues.get(q).isEmpty() ? 0 : 1 << q;
+            }
+            if (nonEmpty == 0 || r.nextInt(3) == 0) {
+                int q = r.nextInt(8);
+                int size = 64 + r.nextInt(1437);
+                if (nonEmpty == 0 && r.nextInt(2) == 0) { // a lone frame, sent at once
+                    int viaPick = picked.pick(1 << q, k -> size);
+                    assertThat(viaPick).isEqualTo(q);
+                    picked.emptied(q);
+                    alone.servedAlone(q);
+                    lone++;
+                    continue;
+                }
+                queues.get(q).add(size);
+                continue;
+            }
+            int a = picked.pick(nonEmpty, k -> queues.get(k).peek());
+            int b = alone.pick(nonEmpty, k -> queues.get(k).peek());
+            assertThat(b).as("pick %d", step).isEqualTo(a);
+            order.add(a);
+            queues.get(a).poll();
+            if (queues.get(a).isEmpty()) {
+                picked.emptied(a);
+                alone.emptied(a);
+            }
+        }
+        assertThat(lone).isGreaterThan(100);
+        assertThat(order).hasSizeGreaterThan(5_000);
+    }
 }
