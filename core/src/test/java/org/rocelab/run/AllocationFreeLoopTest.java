@@ -141,12 +141,15 @@ class AllocationFreeLoopTest {
             r.enable("jdk.ObjectAllocationSample").with("throttle", "100000/s").withStackTrace();
             r.start();
             GrowingRing ring = new GrowingRing();
+            // box on every step (32 MB of Longs through a small ring that keeps them reachable), so
+            // JFR's weighted sampling, which picks at TLAB refills, is all but sure to see a Long;
+            // boxing one step in 64 (500 KB) left that to chance and failed a CI run
+            Object[] recent = new Object[1024];
             for (int i = 0; i < 2_000_000; i++) {
                 ring.add(i);
-                if (i % 64 == 0) {
-                    sink.add(Long.valueOf(i * 1_000_003L));
-                }
+                recent[i & 1023] = Long.valueOf(i * 1_000_003L);
             }
+            sink.addAll(java.util.Arrays.asList(recent));
             r.stop();
             r.dump(jfr);
         }
