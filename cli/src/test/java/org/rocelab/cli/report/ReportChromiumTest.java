@@ -215,7 +215,7 @@ class ReportChromiumTest {
                 dom.replaceFirst("(?s)<script type=\"application/json\" id=\"rocelab-data\">.*?</script>", "");
         assertThat(outsideData).isNotEqualTo(dom).doesNotContain("<script>alert(1)");
         assertThat(dom)
-                .contains("<div class=\"sub\" id=\"verdict\">1 summary figures, 0 of 640 counters and 1 scenario keys"
+                .contains("<div class=\"sub\" id=\"verdict\">1 summary figures, 0 of 405 counters and 1 scenario keys"
                         + " differ. Most: ecn.marked 310 → 200.</div>");
         assertThat(dom)
                 .contains("<tr class=\"summary-diff\"><td>ecn.marked</td><td class=\"num\">310</td>"
