@@ -33,9 +33,9 @@ class LiveViewTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final String EXAMPLE = "../examples/incast-ecn-dcqcn.yaml";
     /** Long enough (in simulated time) for a few snapshots on a loaded machine. */
-    static final String DURATION = "20ms";
+    static final String DURATION = "200ms";
 
-    static final double END_S = 0.020;
+    static final double END_S = 0.200;
 
     @TempDir
     Path dir;
