@@ -178,7 +178,10 @@ public final class PointExecutor {
             Path name = path.getFileName();
             boolean isCli = e.equals(cliJar);
             foundCli |= isCli;
-            if (isCli || Files.isDirectory(path) || (name != null && isOneOf(name.toString(), needed))) {
+            if (isCli
+                    || Files.isDirectory(path)
+                    || (name != null && isOneOf(name.toString(), needed))
+                    || holdsRocelab(path)) {
                 kept.add(e);
             }
         }
@@ -198,6 +201,19 @@ public final class PointExecutor {
             }
         }
         return false;
+    }
+
+    /** Whether a jar holds rocelab classes under another name (a cluster's packed class folders). */
+    private static boolean holdsRocelab(Path jar) {
+        if (!Files.isRegularFile(jar) || !jar.toString().endsWith(".jar")) {
+            return false;
+        }
+        try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(jar.toFile())) {
+            return z.getEntry("org/rocelab/") != null
+                    || z.stream().anyMatch(e -> e.getName().startsWith("org/rocelab/"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Artifact ids of the jars in the CLI's runtime-classpath.txt; empty when it is not there. */
