@@ -300,23 +300,9 @@ public final class CompareWriter {
     }
 
     static String render(ObjectNode data, RunFolder a, RunFolder b) throws IOException {
-        String template = HtmlPage.resource(TEMPLATE_RESOURCE);
         JsonNode runs = data.get("runs");
-        String title = HtmlPage.escapeHtml(runs.get(0).path("label").asString() + " vs "
-                + runs.get(1).path("label").asString());
-        return HtmlPage.fill(
-                template,
-                "@@TITLE@@",
-                title,
-                "@@STYLE@@",
-                HtmlPage.style(),
-                "@@ERRORS@@",
-                HtmlPage.errorCapture(),
-                "@@ECHARTS@@",
-                HtmlPage.echarts(),
-                "@@COMMON@@",
-                HtmlPage.commonJs(),
-                "@@DATA@@",
-                HtmlPage.embed(data));
+        String title = runs.get(0).path("label").asString() + " vs "
+                + runs.get(1).path("label").asString();
+        return HtmlPage.page(TEMPLATE_RESOURCE, title, data);
     }
 }

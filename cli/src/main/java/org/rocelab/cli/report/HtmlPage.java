@@ -51,6 +51,24 @@ final class HtmlPage {
     }
 
     /** {@code data} as compact JSON safe inside {@code <script type="application/json">}. */
+    /** A page from its template: the title (escaped here), the shared pieces and the data inlined. */
+    static String page(String templateResource, String title, JsonNode data) throws IOException {
+        return fill(
+                resource(templateResource),
+                "@@TITLE@@",
+                escapeHtml(title),
+                "@@STYLE@@",
+                style(),
+                "@@ERRORS@@",
+                errorCapture(),
+                "@@ECHARTS@@",
+                echarts(),
+                "@@COMMON@@",
+                commonJs(),
+                "@@DATA@@",
+                embed(data));
+    }
+
     static String embed(JsonNode data) {
         return Json.compact(data).replace("</", "<\\/").replace("<!--", "<\\u0021--");
     }

@@ -68,22 +68,8 @@ public final class ReportWriter {
         if (doctor != null) {
             data.set("doctor", doctor);
         }
-        String template = HtmlPage.resource(TEMPLATE_RESOURCE);
-        String title = HtmlPage.escapeHtml(data.path("summary").path("name").asString());
-        return HtmlPage.fill(
-                template,
-                "@@TITLE@@",
-                title,
-                "@@STYLE@@",
-                HtmlPage.style(),
-                "@@ERRORS@@",
-                HtmlPage.errorCapture(),
-                "@@ECHARTS@@",
-                HtmlPage.echarts(),
-                "@@COMMON@@",
-                HtmlPage.commonJs(),
-                "@@DATA@@",
-                HtmlPage.embed(data));
+        return HtmlPage.page(
+                TEMPLATE_RESOURCE, data.path("summary").path("name").asString(), data);
     }
 
     /** The ECharts script the report inlines (the live view serves the same copy). */
