@@ -45,6 +45,7 @@ final class SchemaCheck {
     }
 
     static void validate(JsonNode root, SourceMap source) {
+        rejectHugeDecimals(root, new ArrayList<>(), source);
         List<Error> errors = SCHEMA.validate(root);
         if (errors.isEmpty()) {
             return;
@@ -60,6 +61,34 @@ final class SchemaCheck {
         }
         sorted.sort(Comparator.comparingInt((Error e) -> rank(e)).thenComparingLong(e -> position(root, e)));
         throw toException(root, sorted.get(0), source);
+    }
+
+    /**
+     * A decimal beyond the 64-bit range ({@code 1.0E81}) is refused here, before the schema sees it:
+     * no key takes one, and the schema library's {@code minimum} check converts it to a long and
+     * throws instead of reporting (a Jazzer finding). Integers of any size reach the schema, which
+     * reports them against the key's range.
+     */
+    private static void rejectHugeDecimals(JsonNode node, List<String> path, SourceMap source) {
+        if (node.isFloatingPointNumber()
+                && Double.isFinite(node.doubleValue())
+                && Math.abs(node.doubleValue()) >= 0x1p63) {
+            throw new Field(source, path, node)
+                    .error("expected a number of magnitude below 9.2e18, got " + node.doubleValue());
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                path.add(Integer.toString(i));
+                rejectHugeDecimals(node.get(i), path, source);
+                path.remove(path.size() - 1);
+            }
+        } else if (node.isObject()) {
+            for (var e : node.properties()) {
+                path.add(e.getKey());
+                rejectHugeDecimals(e.getValue(), path, source);
+                path.remove(path.size() - 1);
+            }
+        }
     }
 
     /**
