@@ -119,5 +119,17 @@ class RunThreadsTest {
                         + " (docs/architecture.md, \"Windows and threads\"); expected 1\n");
         assertThat(out).doesNotExist();
         assertThat(r.out()).isEmpty();
+        // a whole-run benchmark (its child JVM's part, in this one) is refused the same way, before it runs
+        CliRun bench = CliRun.of("bench", "perftest", "--in-process", "--threads", "2");
+        assertThat(bench.exit()).isEqualTo(2);
+        assertThat(bench.err())
+                .isEqualTo("rocelab: --threads 2: a run on more than one thread is not available yet"
+                        + " (docs/architecture.md, \"Windows and threads\"); expected 1\n");
+        assertThat(bench.out()).isEmpty();
+        CliRun engine = CliRun.of("bench", "engine", "--threads", "1");
+        assertThat(engine.exit()).isEqualTo(2);
+        assertThat(engine.err())
+                .isEqualTo("rocelab: bench engine: --threads applies to the whole-run benchmarks; the engine"
+                        + " benchmark is one event set on one thread\n");
     }
 }
