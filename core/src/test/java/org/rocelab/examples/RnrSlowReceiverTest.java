@@ -53,6 +53,23 @@ class RnrSlowReceiverTest {
     }
 
     /**
+     * The requester waits the timer the responder advertises (h1's min_rnr_timer): code 14 is
+     * 1.28 ms (IBA Table 45), still above R × T = 160 µs for R = 16, so the rounds are as above:
+     * 3 RNR NAKs and an FCT of at least 3 × 1.28 ms.
+     */
+    @Test
+    void theWaitIsTheResponderAdvertisedMinRnrTimer() {
+        ExampleRun e = ExampleRun.of(
+                "rnr-slow-receiver", "nics.h1.rq_depth=16", "nics.h1.retransmission.min_rnr_timer=14", "duration=10ms");
+        assertThat(RnrTimer.ps(14)).isEqualTo(1_280_000_000L);
+        assertThat(e.nic("h0", "rnr_nak_retry_err")).isEqualTo(3);
+        FlowRecord f = e.workload("send").flows().get(0);
+        assertThat(f.isCompleted()).isTrue();
+        long waits = 3 * RnrTimer.ps(14);
+        assertThat(f.fctPs()).isBetween(waits, waits + 4 * (16 * 400_000L + 5_000_000L));
+    }
+
+    /**
      * rnr_retry 0: the first RNR NAK exhausts the retries. The 8 SENDs before the refused one are
      * acknowledged by it (the NAK's PSN acknowledges everything before it), the refused one
      * completes with IBV_WC_RNR_RETRY_EXC_ERR (req_cqe_error 1), the QP goes to error and the 55
