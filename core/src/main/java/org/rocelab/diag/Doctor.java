@@ -24,6 +24,7 @@ public final class Doctor {
             new EcnCheck(),
             new DeadlockCheck(),
             new LossCheck(),
+            new RnrCheck(),
             new RetransmissionCheck(),
             new VictimCheck(),
             new StallCheck());
