@@ -34,7 +34,7 @@ final class HpccRunCommand {
         RunResult r;
         long wall;
         try (OutputFolder folder = staged) {
-            run = new HpccRun(s, seed);
+            run = new HpccRun(s, seed, folder.dir());
             long end = Math.max(1, s.config().stopPs() - run.offsetPs());
             RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
             r = run.run(progress::update);

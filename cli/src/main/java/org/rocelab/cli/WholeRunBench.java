@@ -86,13 +86,14 @@ final class WholeRunBench {
         RunResult r;
         if (in == Input.hpcc_fat_tree || in == Input.alistorage) {
             HpccScenario s = HpccScenario.load(hpccConfig(in, root, scratch));
-            HpccRun run = new HpccRun(s, 1);
-            long t = threads.getCurrentThreadCpuTime();
-            r = run.run(null);
-            loopCpu = threads.getCurrentThreadCpuTime() - t;
-            fabric = run.fabric().fabric();
             try (OutputFolder folder = OutputFolder.stage(out)) {
+                HpccRun run = new HpccRun(s, 1, folder.dir());
+                long t = threads.getCurrentThreadCpuTime();
+                r = run.run(null);
+                loopCpu = threads.getCurrentThreadCpuTime() - t;
+                fabric = run.fabric().fabric();
                 HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(System.nanoTime() - wall0, r.events()));
+                ReportWriter.write(folder.dir());
                 folder.commit();
             }
         } else {
