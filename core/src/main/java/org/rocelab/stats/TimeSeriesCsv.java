@@ -69,7 +69,7 @@ public final class TimeSeriesCsv {
         if (v == Math.rint(v) && Math.abs(v) < 0x1p53) {
             b.append((long) v);
         } else {
-            b.append(Decimal.text(v));
+            Decimal.append(b, v);
         }
     }
 }
