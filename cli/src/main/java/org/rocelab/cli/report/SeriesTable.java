@@ -1,7 +1,7 @@
 package org.rocelab.cli.report;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +20,8 @@ final class SeriesTable {
     static final class Series {
         final String entity;
         final String metric;
-        /** {@code entity,metric}, as in a row. */
-        final String key;
+        /** {@code entity,metric} as a row's UTF-8 bytes. */
+        final byte[] keyBytes;
         /** The series of the row that followed this one's last time (a guess for the next row). */
         Series next;
 
@@ -34,7 +34,7 @@ final class SeriesTable {
         Series(String entity, String metric) {
             this.entity = entity;
             this.metric = metric;
-            this.key = entity + "," + metric;
+            this.keyBytes = (entity + "," + metric).getBytes(StandardCharsets.UTF_8);
         }
 
         void add(double t, double v) {
@@ -66,40 +66,67 @@ final class SeriesTable {
 
     private final Map<String, Series> series = new LinkedHashMap<>();
 
-    /** Reads {@code file}; a missing file gives an empty table. */
+    /** The header line of timeseries.csv. */
+    private static final byte[] HEADER = "time_ns,entity,metric,value".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * Reads {@code file}; a missing file gives an empty table. The rows are read as bytes (a
+     * timeseries.csv of a long run holds millions): a row's series is first guessed from the row
+     * order and compared byte for byte, a key is decoded (UTF-8) only when the guess is wrong, and
+     * numbers are parsed from the bytes ({@link #number}).
+     */
     static SeriesTable read(Path file) throws IOException {
         SeriesTable t = new SeriesTable();
         if (!Files.exists(file)) {
             return t;
         }
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String header = r.readLine();
-            if (header == null || !header.equals("time_ns,entity,metric,value")) {
+        try (InputStream in = Files.newInputStream(file)) {
+            Lines lines = new Lines(in);
+            if (!lines.next() || !Arrays.equals(lines.buf, lines.from, lines.to, HEADER, 0, HEADER.length)) {
                 throw new IllegalArgumentException(file + ": expected header time_ns,entity,metric,value");
             }
-            String line;
             int lineNo = 1;
             Series prev = null;
-            while ((line = r.readLine()) != null) {
+            while (lines.next()) {
                 lineNo++;
-                if (line.isEmpty()) {
+                byte[] b = lines.buf;
+                int from = lines.from;
+                int to = lines.to;
+                if (from == to) {
                     continue;
                 }
-                int c1 = line.indexOf(',');
-                int c2 = c1 < 0 ? -1 : line.indexOf(',', c1 + 1);
-                int c3 = c2 < 0 ? -1 : line.indexOf(',', c2 + 1);
-                if (c3 < 0 || line.indexOf(',', c3 + 1) >= 0) {
+                int c1 = -1;
+                int c2 = -1;
+                int c3 = -1;
+                int commas = 0;
+                for (int i = from; i < to; i++) {
+                    if (b[i] == ',') {
+                        commas++;
+                        if (commas == 1) {
+                            c1 = i;
+                        } else if (commas == 2) {
+                            c2 = i;
+                        } else if (commas == 3) {
+                            c3 = i;
+                        }
+                    }
+                }
+                if (commas != 3) {
                     throw new IllegalArgumentException(
-                            file + ":" + lineNo + ": expected 4 fields, got " + line.split(",", -1).length);
+                            file + ":" + lineNo + ": expected 4 fields, got " + (commas + 1));
                 }
                 // rows repeat the series in the same order at every instant: try the one that
-                // followed the previous row's series last time before looking the key up
+                // followed the previous row's series last time before decoding the key
                 Series s = prev == null ? null : prev.next;
-                if (s == null || s.key.length() != c3 - c1 - 1 || !line.startsWith(s.key, c1 + 1)) {
-                    String key = line.substring(c1 + 1, c3);
+                int keyLength = c3 - c1 - 1;
+                if (s == null
+                        || s.keyBytes.length != keyLength
+                        || !Arrays.equals(b, c1 + 1, c3, s.keyBytes, 0, keyLength)) {
+                    String key = new String(b, c1 + 1, keyLength, StandardCharsets.UTF_8);
                     s = t.series.get(key);
                     if (s == null) {
-                        s = new Series(line.substring(c1 + 1, c2), line.substring(c2 + 1, c3));
+                        int comma = key.indexOf(',');
+                        s = new Series(key.substring(0, comma), key.substring(comma + 1));
                         t.series.put(key, s);
                     }
                     if (prev != null) {
@@ -108,8 +135,8 @@ final class SeriesTable {
                 }
                 prev = s;
                 try {
-                    boolean empty = c3 == line.length() - 1;
-                    s.add(number(line, 0, c1), empty ? 0 : number(line, c3 + 1, line.length()));
+                    boolean empty = c3 == to - 1;
+                    s.add(number(b, from, c1), empty ? 0 : number(b, c3 + 1, to));
                     s.valued += empty ? 0 : 1;
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": time_ns and value must be numbers");
@@ -117,6 +144,61 @@ final class SeriesTable {
             }
         }
         return t;
+    }
+
+    /**
+     * The lines of a stream as byte ranges of a buffer, {@code [from, to)}, without the line end
+     * ({@code \n}, or {@code \r\n} as BufferedReader.readLine takes it); the buffer grows for a line
+     * longer than it.
+     */
+    private static final class Lines {
+        private final InputStream in;
+        byte[] buf = new byte[1 << 16];
+        int from;
+        int to;
+        private int pos;
+        private int limit;
+        private boolean eof;
+
+        Lines(InputStream in) {
+            this.in = in;
+        }
+
+        /** Moves to the next line; false at the end of the stream. */
+        boolean next() throws IOException {
+            int scan = pos;
+            while (true) {
+                for (int i = scan; i < limit; i++) {
+                    if (buf[i] == '\n') {
+                        return line(i, i + 1);
+                    }
+                }
+                if (eof) {
+                    return pos < limit && line(limit, limit);
+                }
+                scan = limit - pos;
+                if (pos > 0) {
+                    System.arraycopy(buf, pos, buf, 0, limit - pos);
+                    limit -= pos;
+                    pos = 0;
+                } else if (limit == buf.length) {
+                    buf = Arrays.copyOf(buf, buf.length * 2);
+                }
+                int n = in.read(buf, limit, buf.length - limit);
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    limit += n;
+                }
+            }
+        }
+
+        private boolean line(int end, int nextPos) {
+            from = pos;
+            to = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
+            pos = nextPos;
+            return true;
+        }
     }
 
     /** Exact powers of ten as doubles, 10^0 … 10^22. */
@@ -130,14 +212,14 @@ final class SeriesTable {
     }
 
     /**
-     * {@code Double.parseDouble(s.substring(from, to))}, the same double: a plain decimal
+     * {@code Double.parseDouble} of the bytes {@code [from, to)}, the same double: a plain decimal
      * ({@code -12.345}, what rocelab writes) of at most 15 digits is its digits as a whole number
      * divided by a power of ten, both exact in double, so the quotient is the correctly rounded
-     * value as parseDouble's is; anything else goes to parseDouble.
+     * value as parseDouble's is; anything else goes to parseDouble (and its NumberFormatException).
      */
-    static double number(String s, int from, int to) {
+    static double number(byte[] s, int from, int to) {
         int i = from;
-        boolean negative = i < to && s.charAt(i) == '-';
+        boolean negative = i < to && s[i] == '-';
         if (negative) {
             i++;
         }
@@ -145,10 +227,10 @@ final class SeriesTable {
         int count = 0;
         int scale = -1;
         for (; i < to; i++) {
-            char c = s.charAt(i);
+            byte c = s[i];
             if (c >= '0' && c <= '9') {
                 if (++count > 15) {
-                    return Double.parseDouble(s.substring(from, to));
+                    return slow(s, from, to);
                 }
                 digits = digits * 10 + (c - '0');
                 if (scale >= 0) {
@@ -157,14 +239,18 @@ final class SeriesTable {
             } else if (c == '.' && scale < 0) {
                 scale = 0;
             } else {
-                return Double.parseDouble(s.substring(from, to));
+                return slow(s, from, to);
             }
         }
         if (count == 0) {
-            return Double.parseDouble(s.substring(from, to));
+            return slow(s, from, to);
         }
         double v = scale > 0 ? digits / POW10[scale] : digits;
         return negative ? -v : v;
+    }
+
+    private static double slow(byte[] s, int from, int to) {
+        return Double.parseDouble(new String(s, from, to - from, StandardCharsets.UTF_8));
     }
 
     /** Series of one metric, in first-appearance order. */
