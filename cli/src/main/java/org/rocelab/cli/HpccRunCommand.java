@@ -35,7 +35,7 @@ final class HpccRunCommand {
         RunResult r;
         long wall;
         try (OutputFolder folder = staged) {
-            run = new HpccRun(s, seed);
+            run = new HpccRun(s, seed, folder.dir());
             ThreadPlan plan = threads.plan(run.fabric().fabric(), name, System.err);
             long end = Math.max(1, s.config().stopPs() - run.offsetPs());
             RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
