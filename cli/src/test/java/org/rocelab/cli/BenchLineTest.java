@@ -14,9 +14,8 @@ class BenchLineTest {
                 + "\"events_per_cpu_s\":550692,\"data_packet_hops_per_cpu_s\":258864,\"peak_heap_bytes\":225023184,"
                 + "\"max_heap_bytes\":5620367360,\"peak_rss_bytes\":332865536,\"output_bytes\":11970446}";
         assertThat(BenchCommand.line(Json.mapper().readTree(json)))
-                .isEqualTo(
-                        "fat-tree-permutation      53.46 s wall     8.07 s CPU (loop 2.78 s, x2.90) | 5ms simulated,"
-                                + " 4,444,084 events, 2,089,036 data-packet-hops | 550,692 events/CPU-s, 258,864 hops/CPU-s |"
-                                + " heap peak 214 MB of 5,360 MB, RSS peak 317 MB | output 11,689 KB");
+                .isEqualTo("fat-tree-permutation      53.46 s wall     8.07 s CPU (loop 2.78 s, x2.90) | 5ms simulated,"
+                        + " 4,444,084 events, 2,089,036 data-packet-hops | 550,692 events/CPU-s, 258,864 hops/CPU-s |"
+                        + " heap peak 214 MB of 5,360 MB, RSS peak 317 MB | output 11,689 KB");
     }
 }
