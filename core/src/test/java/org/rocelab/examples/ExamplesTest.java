@@ -30,7 +30,7 @@ class ExamplesTest {
     private static final double LINE_64K_GBPS = 100.0 * 65536 / WIRE_64K;
     /** Examples another helper owns and tests. */
     private static final Set<String> TESTED_ELSEWHERE =
-            Set.of("ecn-threshold-too-low", "incast-ecn-dcqcn", "dcqcn-convergence", "cc-compare");
+            Set.of("ecn-threshold-too-low", "incast-ecn-dcqcn", "dcqcn-convergence", "cc-compare", "dcqcn-sawtooth");
 
     private static final Set<String> TESTED_HERE = Set.of(
             "perftest-baseline",
