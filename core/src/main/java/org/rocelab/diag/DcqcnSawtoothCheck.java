@@ -202,7 +202,7 @@ final class DcqcnSawtoothCheck implements Check {
             if (f == null || !cc.algorithm().equals("dcqcn") || !cc.profile().equals("mlx5")) {
                 continue;
             }
-            String entity = host + "/" + name.substring(name.lastIndexOf('/') + 1);
+            String entity = RunOutputs.qpName(qp);
             double[] rate = r.series(entity, "rate_gbps");
             WorkloadSpec w = workloads.get(name.substring(0, name.lastIndexOf('/')));
             if (rate == null || w == null) {
