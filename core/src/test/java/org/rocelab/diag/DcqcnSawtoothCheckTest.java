@@ -178,4 +178,69 @@ class DcqcnSawtoothCheckTest {
         DcqcnSawtoothCheck.MLX5_DEFAULTS.forEach(
                 (k, v) -> assertThat(model.get(k)).as(k).isEqualTo(Long.toString(v)));
     }
+
+    /** A star: long writes from {@code a}, {@code b} to {@code r}, 64 KB bursts from the others every {@code interval}. */
+    static String star(String a, String b, String r, List<String> bursts, int timerUs, String interval) {
+        return "name: saw\nseed: 1\nduration: 4ms\ntopology: {kind: star, hosts: 6, link: {speed: 100G, length: 2m}}\n"
+                + "nic: {mtu: 4096, dscp: 26, pcp: 3, pfc: [3], cnp: {dscp: 48, pcp: 6},\n"
+                + "  cc: {algorithm: dcqcn, profile: mlx5, rpg_time_reset: " + timerUs
+                + ", rpg_byte_reset: 0, rpg_ai_rate: 1}}\n"
+                + "switch: {trust: dscp, dscp_to_tc: {26: 3, 48: 6}, lossless: [3],"
+                + " ecn: {3: {kmin: 20KB, kmax: 400KB, pmax: 0.2}}}\n"
+                + "workloads:\n"
+                + "  - {name: bulk, kind: ib_write_bw, from: [" + a + ", " + b + "], to: " + r
+                + ", size: 64KB, duration: 4ms}\n"
+                + "  - {name: bursts, kind: incast, from: [" + String.join(", ", bursts) + "], to: " + r
+                + ", size: 64KB, interval: " + interval + "}\n"
+                + "outputs: {sample: 10us}\n";
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> built() {
+        return java.util.stream.Stream.of(
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "h1", "h2", "h0", List.of("h3", "h4", "h5"), 1000, "300us"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "h3", "h5", "h2", List.of("h0", "h1", "h4"), 2000, "250us"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        "h0", "h4", "h5", List.of("h1", "h2", "h3"), 1500, "400us"));
+    }
+
+    /**
+     * The fault built at three places (senders, receiver, burst hosts) with other timers and burst
+     * intervals: the top finding is the sawtooth at one of the long writes' QPs, and its timer fix is
+     * computed from that QP's own series (a quarter of the median time between its cut episodes).
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0},{1} -> {2} timer {4} us, bursts every {5}")
+    @org.junit.jupiter.params.provider.MethodSource("built")
+    void theSawtoothIsFoundWhereverItIsBuiltAndItsFixFollowsTheSeries(
+            String a, String b, String r, List<String> bursts, int timerUs, String interval) throws IOException {
+        Path dir = tmp.resolve("built");
+        Diagnosis d = DiagRun.run(DiagRun.yaml(star(a, b, r, bursts, timerUs, interval)), dir);
+        Finding top = d.findings().get(0);
+        assertThat(top.id()).as(d.text()).isEqualTo("dcqcn.sawtooth");
+        assertThat(top.place()).isIn(a + "/qp0x100", b + "/qp0x100");
+        assertThat(value(top, "nic.cc.rpg_time_reset")).isEqualTo(Integer.toString(timerUs));
+        List<Long> starts = new ArrayList<>();
+        List<Double> rate =
+                new ArrayList<>(series(dir, top.place(), "rate_gbps").values());
+        List<Long> times = new ArrayList<>(series(dir, top.place(), "rate_gbps").keySet());
+        for (int i = 1; i < rate.size(); i++) {
+            if (rate.get(i) < rate.get(i - 1) && !(i > 1 && rate.get(i - 1) < rate.get(i - 2))) {
+                starts.add(times.get(i));
+            }
+        }
+        double[] gaps = new double[starts.size() - 1];
+        for (int i = 0; i + 1 < starts.size(); i++) {
+            gaps[i] = (starts.get(i + 1) - starts.get(i)) / 1000.0;
+        }
+        Arrays.sort(gaps);
+        double median =
+                gaps.length % 2 == 1 ? gaps[gaps.length / 2] : (gaps[gaps.length / 2 - 1] + gaps[gaps.length / 2]) / 2;
+        assertThat(top.fix())
+                .containsExactly(
+                        "nic.cc.rpg_time_reset=" + (long) Math.floor(median / 4),
+                        "nic.cc.rpg_byte_reset=32767",
+                        "nic.cc.rpg_ai_rate=5");
+        assertThat((long) Math.floor(median / 4)).isLessThan(timerUs);
+    }
 }
