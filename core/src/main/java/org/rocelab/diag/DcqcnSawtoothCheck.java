@@ -1,7 +1,6 @@
 package org.rocelab.diag;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,29 +62,6 @@ final class DcqcnSawtoothCheck implements Check {
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    /**
-     * What a QP's rate series shows.
-     *
-     * @param samples samples in the QP's window
-     * @param cuts samples below the one before
-     * @param episodes runs of consecutive falling samples
-     * @param unrecovered episodes followed by another before the rate rose at all
-     * @param followed episodes followed by another
-     * @param medianIntervalNs median time between the starts of consecutive episodes
-     * @param medianRecoveryNs median time from an episode's last cut to the first sample above it
-     *     (to the next episode or the end when the rate did not rise: a lower bound)
-     * @param meanGbps mean {@code rate_gbps} over the window
-     */
-    record Saw(
-            int samples,
-            int cuts,
-            int episodes,
-            int unrecovered,
-            int followed,
-            double medianIntervalNs,
-            double medianRecoveryNs,
-            double meanGbps) {}
-
     @Override
     public String name() {
         return "DCQCN sawtooth: rate cut again and again, recovery too slow";
@@ -96,78 +72,12 @@ final class DcqcnSawtoothCheck implements Check {
         return false;
     }
 
-    /** The rate series of samples {@code from..to} (inclusive; NaN samples skipped). */
-    static Saw saw(long[] times, double[] rate, int from, int to) {
-        List<Integer> idx = new ArrayList<>();
-        for (int i = from; i <= to; i++) {
-            if (!Double.isNaN(rate[i])) {
-                idx.add(i);
-            }
-        }
-        int cuts = 0;
-        List<int[]> eps = new ArrayList<>();
-        double sum = 0;
-        for (int k = 0; k < idx.size(); k++) {
-            sum += rate[idx.get(k)];
-            if (k > 0 && rate[idx.get(k)] < rate[idx.get(k - 1)]) {
-                cuts++;
-                int[] last = eps.isEmpty() ? null : eps.get(eps.size() - 1);
-                if (last != null && last[1] == k - 1) {
-                    last[1] = k;
-                } else {
-                    eps.add(new int[] {k, k});
-                }
-            }
-        }
-        int unrecovered = 0;
-        double[] intervals = new double[Math.max(0, eps.size() - 1)];
-        double[] recovery = new double[eps.size()];
-        for (int e = 0; e < eps.size(); e++) {
-            int start = eps.get(e)[0];
-            int end = eps.get(e)[1];
-            int next = e + 1 < eps.size() ? eps.get(e + 1)[0] : idx.size();
-            double low = rate[idx.get(end)];
-            int back = -1;
-            for (int k = end + 1; k < next && back < 0; k++) {
-                if (rate[idx.get(k)] > low) {
-                    back = k;
-                }
-            }
-            int until = back >= 0 ? back : next - 1;
-            recovery[e] = times[idx.get(until)] - times[idx.get(end)];
-            if (e + 1 < eps.size()) {
-                intervals[e] = times[idx.get(next)] - times[idx.get(start)];
-                if (back < 0) {
-                    unrecovered++;
-                }
-            }
-        }
-        return new Saw(
-                idx.size(),
-                cuts,
-                eps.size(),
-                unrecovered,
-                intervals.length,
-                median(intervals),
-                median(recovery),
-                idx.isEmpty() ? Double.NaN : sum / idx.size());
-    }
-
-    static double median(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    }
-
     /** One sawing QP. */
     private record Hit(
             String entity,
             String workloadQp,
             int[] window,
-            Saw saw,
+            RateCuts saw,
             double goodput,
             double fair,
             String port,
@@ -212,7 +122,7 @@ final class DcqcnSawtoothCheck implements Check {
             if (window == null) {
                 continue;
             }
-            Saw saw = saw(r.times(), rate, window[0], window[1]);
+            RateCuts saw = RateCuts.of(r.times(), rate, window[0], window[1]);
             double share = fair.getOrDefault(f.name(), 0.0);
             if (saw.episodes() < MIN_EPISODES
                     || saw.unrecovered() < UNRECOVERED_SHARE * saw.followed()
@@ -227,9 +137,9 @@ final class DcqcnSawtoothCheck implements Check {
                 if (!s.layout().isSwitch(Topo.node(hop))) {
                     continue;
                 }
-                double share2 = standingShare(r, hop, frame, window);
-                if (share2 > standing) {
-                    standing = share2;
+                double held = standingShare(r, hop, frame, window);
+                if (held > standing) {
+                    standing = held;
                     worst = hop;
                 }
             }
