@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code rocelab bench [NAME] [--json]}: benchmarks that print rates. The whole-run benchmarks
+ * {@code rocelab bench [NAME] [--json] [--threads N]}: benchmarks that print rates. The whole-run benchmarks
  * ({@link WholeRunBench.Input}: perftest back to back, 64:1 incast, a 128-host fat-tree
  * permutation, a 128-host leaf-spine at 50 % WebSearch load, the HPCC fat tree, the many-flow
  * AliStorage mix) each run in a fresh JVM with this one's options ({@code ROCELAB_JAVA_OPTS}), so
@@ -59,6 +59,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per benchmark (one per line) to track over time.")
     boolean json;
 
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = ThreadsOption.DESCRIPTION + " Whole-run benchmarks only.")
+    String threadsText;
+
     /** Runs one whole-run benchmark in this JVM and prints its figures as one JSON line (the parent's child). */
     @Option(names = "--in-process", hidden = true)
     boolean inProcess;
@@ -70,7 +76,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        ThreadsOption threads = ThreadsOption.parse(threadsText);
         if (name.equals("engine")) {
+            if (threadsText != null) {
+                throw new UserError("bench engine: --threads applies to the whole-run benchmarks; the engine"
+                        + " benchmark is one event set on one thread");
+            }
             return engine();
         }
         List<WholeRunBench.Input> inputs = new ArrayList<>();
@@ -84,7 +95,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Path root = repositoryRoot();
         if (inProcess) {
-            System.out.println(Json.mapper().writeValueAsString(WholeRunBench.run(inputs.get(0), root)));
+            System.out.println(Json.mapper().writeValueAsString(WholeRunBench.run(inputs.get(0), root, threads)));
             return 0;
         }
         if (!json) {
@@ -92,7 +103,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         int failed = 0;
         for (WholeRunBench.Input in : inputs) {
-            ObjectNode figures = child(in);
+            ObjectNode figures = child(in, threadsText);
             if (json) {
                 System.out.println(Json.mapper().writeValueAsString(figures));
             } else {
@@ -106,7 +117,8 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Runs {@code in} in a child JVM with this JVM's options and returns its figures (or its error). */
-    private static ObjectNode child(WholeRunBench.Input in) throws IOException, InterruptedException {
+    private static ObjectNode child(WholeRunBench.Input in, String threadsText)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -116,6 +128,10 @@ final class BenchCommand implements Callable<Integer> {
         cmd.add("bench");
         cmd.add(in.label());
         cmd.add("--in-process");
+        if (threadsText != null) {
+            cmd.add("--threads");
+            cmd.add(threadsText);
+        }
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -142,12 +158,13 @@ final class BenchCommand implements Callable<Integer> {
                     f.path("bench").asString(), f.path("error").asString());
         }
         return String.format(
-                "%-22s %8.2f s wall %8.2f s CPU (loop %.2f s) | %s simulated, %,d events, %,d data-packet-hops |"
+                "%-22s %8.2f s wall %8.2f s CPU (loop %.2f s, x%.2f) | %s simulated, %,d events, %,d data-packet-hops |"
                         + " %,.0f events/CPU-s, %,.0f hops/CPU-s | heap peak %,d MB of %,d MB, RSS peak %,d MB | output %,d KB",
                 f.path("bench").asString(),
                 f.path("wall_s").asDouble(),
                 f.path("cpu_s").asDouble(),
                 f.path("loop_cpu_s").asDouble(),
+                f.path("cpu_over_loop").asDouble(),
                 org.rocelab.sim.Units.formatTime(f.path("simulated_ns").asLong() * 1000),
                 f.path("events").asLong(),
                 f.path("data_packet_hops").asLong(),

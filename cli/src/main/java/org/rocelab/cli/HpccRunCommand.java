@@ -7,13 +7,14 @@ import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.run.HpccRun;
 import org.rocelab.run.HpccRunOutputs;
+import org.rocelab.run.ThreadPlan;
 import org.rocelab.sim.Units;
 import org.rocelab.stats.OutputFolder;
 import org.rocelab.stats.RunInfo;
 import org.rocelab.stats.RunResult;
 
 /**
- * {@code rocelab run --hpcc CONFIG.txt [--out DIR] [--seed N]}: loads an HPCC ns-3 config with its
+ * {@code rocelab run --hpcc CONFIG.txt [--out DIR] [--seed N] [--threads N]}: loads an HPCC ns-3 config with its
  * topology and flow files ({@link HpccScenario#load}), runs it with the hpcc profiles
  * ({@link HpccRun}) and writes rocelab's outputs (report.html included) plus HPCC's fct.txt and
  * pfc.txt into the output folder (default {@code out/<config name>/}), all at once or not at all.
@@ -21,7 +22,7 @@ import org.rocelab.stats.RunResult;
 final class HpccRunCommand {
     private HpccRunCommand() {}
 
-    static int run(Path config, Path out, long seed) throws IOException {
+    static int run(Path config, Path out, long seed, ThreadsOption threads) throws IOException {
         HpccScenario s = HpccScenario.load(config);
         for (String w : s.config().warnings()) {
             System.err.println("warning: " + w);
@@ -34,13 +35,14 @@ final class HpccRunCommand {
         RunResult r;
         long wall;
         try (OutputFolder folder = staged) {
-            run = new HpccRun(s, seed);
+            run = new HpccRun(s, seed, folder.dir());
+            ThreadPlan plan = threads.plan(run.fabric().fabric(), name, System.err);
             long end = Math.max(1, s.config().stopPs() - run.offsetPs());
             RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
             r = run.run(progress::update);
             progress.done();
             wall = System.nanoTime() - t0;
-            HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events()));
+            HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events(), plan.requested(), plan.used()));
             ReportWriter.write(folder.dir());
             folder.commit();
         } catch (UncheckedIOException e) {

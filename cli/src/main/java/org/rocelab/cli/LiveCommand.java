@@ -66,7 +66,7 @@ final class LiveCommand {
             synchronized (reruns) {
                 reruns.add(simThread.submit(() -> {
                     try {
-                        execute(again, cmd.scenarioFile, out, slot);
+                        execute(again, cmd.scenarioFile, out, slot, cmd.threads);
                         System.err.println("rocelab: " + slot.label() + " (" + String.join(" ", sets) + ") -> " + out);
                     } catch (RuntimeException e) {
                         slot.failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
@@ -82,7 +82,8 @@ final class LiveCommand {
                 System.err.println("warning: " + w);
             }
             long t0 = System.nanoTime();
-            Future<RunResult> first = simThread.submit(() -> execute(resolved, cmd.scenarioFile, target, live.first()));
+            Future<RunResult> first =
+                    simThread.submit(() -> execute(resolved, cmd.scenarioFile, target, live.first(), cmd.threads));
             RunResult r = await(first);
             int exit = RunCommand.closingLines(s, r, System.nanoTime() - t0, target, conditions);
             if (cmd.liveFor == null) {
@@ -107,8 +108,9 @@ final class LiveCommand {
         }
     }
 
-    private static RunResult execute(ResolvedScenario resolved, Path scenarioFile, Path out, LiveRun.Slot slot) {
-        return RunCommand.execute(resolved, scenarioFile, out, slot::publish, false);
+    private static RunResult execute(
+            ResolvedScenario resolved, Path scenarioFile, Path out, LiveRun.Slot slot, ThreadsOption threads) {
+        return RunCommand.execute(resolved, scenarioFile, out, slot::publish, false, threads);
     }
 
     private static <T> T await(Future<T> f) throws InterruptedException {

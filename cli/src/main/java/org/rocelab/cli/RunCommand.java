@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.run.ScenarioRun;
+import org.rocelab.run.ThreadPlan;
 import org.rocelab.scenario.ResolvedScenario;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.WorkloadSpec;
@@ -29,8 +30,8 @@ import picocli.CommandLine.Parameters;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]...} (or
- * {@code rocelab run --hpcc CONFIG.txt [--out DIR]}, {@link HpccRunCommand}): runs a
+ * {@code rocelab run SCENARIO.yaml [--out DIR] [--seed N] [--duration T] [--set k=v]... [--threads N]}
+ * (or {@code rocelab run --hpcc CONFIG.txt [--out DIR] [--threads N]}, {@link HpccRunCommand}): runs a
  * scenario and writes summary.json, counters.json, fct.csv, qp.csv, routes.json,
  * timeseries.csv, topology.json, scenario.resolved.yaml, run.json and report.html into the output folder (default
  * {@code out/<name>/}), all at once or not at all, then prints the closing lines
@@ -102,11 +103,18 @@ final class RunCommand implements Callable<Integer> {
                     + " (default: serve until Ctrl-C).")
     Long liveFor;
 
+    @Option(names = "--threads", paramLabel = "N", description = ThreadsOption.DESCRIPTION)
+    String threadsText;
+
+    /** {@code --threads}, checked when the command starts. */
+    ThreadsOption threads = ThreadsOption.parse(null);
+
     @Mixin
     ScenarioOptions options = new ScenarioOptions();
 
     @Override
     public Integer call() throws IOException {
+        threads = ThreadsOption.parse(threadsText);
         if (hpccConfig != null && scenarioFile != null) {
             throw new UserError("run: give either SCENARIO.yaml or --hpcc CONFIG.txt, not both");
         }
@@ -118,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
             if (!failOn.isEmpty()) {
                 throw new UserError("run --hpcc: --fail-on applies to scenarios only");
             }
-            return HpccRunCommand.run(hpccConfig, out, options.seed == null ? 1 : options.seed);
+            return HpccRunCommand.run(hpccConfig, out, options.seed == null ? 1 : options.seed, threads);
         }
         if (scenarioFile == null) {
             throw new UserError("run: expected SCENARIO.yaml or --hpcc CONFIG.txt");
@@ -137,20 +145,22 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("warning: " + w);
         }
         long t0 = System.nanoTime();
-        RunResult r = execute(resolved, scenarioFile, target, null, true);
+        RunResult r = execute(resolved, scenarioFile, target, null, true, threads);
         return closingLines(s, r, System.nanoTime() - t0, target, conditions);
     }
 
     /**
      * Runs the scenario and writes its outputs into {@code target}, all at once or not at all;
-     * {@code sink} (may be null) gets the live view's snapshots on this thread.
+     * {@code sink} (may be null) gets the live view's snapshots on this thread; {@code threads}
+     * is checked against the built fabric ({@link ThreadsOption#plan}) and recorded in run.json.
      */
     static RunResult execute(
             ResolvedScenario resolved,
             Path scenarioFile,
             Path target,
             java.util.function.Consumer<org.rocelab.stats.LiveSnapshot> sink,
-            boolean showProgress) {
+            boolean showProgress,
+            ThreadsOption threads) {
         Scenario s = resolved.scenario();
         OutputFolder staged = OutDir.stage(target);
         long t0 = System.nanoTime();
@@ -159,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
         try (OutputFolder folder = staged) {
             // pcap taps (outputs.pcap) write into the staged folder during the run
             ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
+            ThreadPlan plan = threads.plan(run.fabric(), s.name(), System.err);
             if (sink != null) {
                 run.live(sink);
             }
@@ -167,7 +178,7 @@ final class RunCommand implements Callable<Integer> {
             r.scenarioYaml(resolved.yaml());
             progress.done();
             wall = System.nanoTime() - t0;
-            RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events()));
+            RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events(), plan.requested(), plan.used()));
             ReportWriter.write(folder.dir(), s.outputs().report());
             folder.commit();
         } catch (UncheckedIOException e) {

@@ -56,6 +56,27 @@ class DoctorCommandTest {
         return m;
     }
 
+    /**
+     * rnr-slow-receiver (RnrSlowReceiverTest derives its 7 RNR NAKs): the fix gives h1 a receive
+     * for each of the 64 messages of the burst, and the RNR counters go to 0.
+     */
+    @Test
+    void verifyRqDepthForTheBurstTakesTheRnrNaksToZero() throws IOException {
+        JsonNode doc = doctor("rnr-slow-receiver", "--verify");
+        JsonNode top = doc.path("findings").get(0);
+        assertThat(top.path("id").asString()).isEqualTo("nic.rnr");
+        assertThat(top.path("place").asString()).isEqualTo("h1");
+        assertThat(top.path("severity").asString()).isEqualTo("warning");
+        assertThat(doc.path("verify").path("fix").get(0).asString()).isEqualTo("nics.h1.rq_depth=64");
+        Map<String, double[]> f = figures(doc);
+        assertThat(f.get("out_of_buffer")).containsExactly(7, 0);
+        assertThat(f.get("rnr_nak_retry_err")).containsExactly(7, 0);
+        // 64 × 4096 B over 7 × 0.64 ms of RNR waits before; at line rate after
+        assertThat(f.get("goodput_gbps")[0]).isLessThan(0.5);
+        assertThat(f.get("goodput_gbps")[1]).isGreaterThan(10 * f.get("goodput_gbps")[0]);
+        assertThat(doc.path("verify").path("worked").asBoolean()).isTrue();
+    }
+
     @Test
     void verifyAclPermitsRoceAndTheAclDropsGo() throws IOException {
         JsonNode doc = doctor("acl-deny-roce", "--verify");

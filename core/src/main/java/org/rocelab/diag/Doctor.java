@@ -25,6 +25,7 @@ public final class Doctor {
             new DcqcnSawtoothCheck(),
             new DeadlockCheck(),
             new LossCheck(),
+            new RnrCheck(),
             new RetransmissionCheck(),
             new VictimCheck(),
             new StallCheck());

@@ -7,7 +7,8 @@ import org.rocelab.scenario.Scenario;
 /**
  * Loss by reason (summary.json {@code drops.*}) placed where the gear counts it: the egress queue
  * ({@code UCn Drop/<reason>}, {@code show queue counters}), else the switch's drop counter by
- * reason, else the NIC ({@code rx_nic_invalid}, {@code rx_discards_phy}). Loss in a lossless class
+ * reason, else the NIC ({@code rx_nic_invalid}, {@code rx_discards_phy}: its receive buffer
+ * overflowed, said with whether the NIC sends PFC on its data priority). Loss in a lossless class
  * breaks RoCE's premise (seed 000 §2.2: at 0.1 % loss throughput can halve) and is an error; loss
  * in a lossy queue (TCP next to RoCE, WRED) is information. Loss is a symptom (tier 2): the
  * configuration or physical finding that causes it ranks first.
@@ -93,12 +94,26 @@ final class LossCheck implements Check {
             if (counter != null) {
                 ev.add(Evidence.of(counter, place, best));
             }
+            String why = "";
+            if ("rx_discards_phy".equals(counter) && s.hosts().contains(place)) {
+                var nic = s.nic(place);
+                boolean paused = nic.pfc().contains(nic.pcp());
+                ev.add(new Evidence(
+                        "nics." + place + ".pfc", "scenario", nic.pfc().toString()));
+                why = paused
+                        ? "; the NIC's receive buffer overflowed (mlx5 rx_discards_phy) although it sends PFC on"
+                                + " priority " + nic.pcp() + ": it stopped pausing (stall prevention) or its"
+                                + " peer did not honour the pauses"
+                        : "; the NIC's receive buffer overflowed (mlx5 rx_discards_phy): it sends no PFC on"
+                                + " priority " + nic.pcp() + ", so a host that cannot drain at line rate drops";
+            }
             out.add(new Finding(
                     lossless ? "loss.lossless_drop" : "loss.lossy_drop",
                     lossless ? Severity.ERROR : Severity.INFO,
                     place,
                     ev,
                     Num.text(total) + " packets dropped for " + reason.replace('_', ' ') + ", most at " + place
+                            + why
                             + (lossless
                                     ? ": loss in a lossless class; RoCE recovers only by go-back-N retransmission"
                                     : ": loss in a lossy queue, which TCP and other lossy traffic expect"),

@@ -10,8 +10,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code doctor --verify} (seed 000 §6: "after every change run the test again and judge by the
  * data"): the figures that matter before and after the fix — goodput, pause frames, drops by
- * reason, stuck flows (summary.json {@code unfinished_flows.stuck}: a deadlock's flows), CE marks,
- * p99 FCT slowdown — and whether it worked: the findings it targeted are gone
+ * reason, stuck flows (summary.json {@code unfinished_flows.stuck}: a deadlock's flows), the NIC's
+ * RNR counters ({@code out_of_buffer}, {@code rnr_nak_retry_err}, {@code req_rnr_retries_exceeded},
+ * summed over the hosts, when either run counted any), CE marks, p99 FCT slowdown — and whether it worked: the findings it targeted are gone
  * (with {@code all}: nothing at warning or above is left), goodput did not fall by more than 5 %
  * and drops did not rise.
  *
@@ -52,6 +53,13 @@ public record Verification(
                 "unfinished_flows.stuck",
                 runBefore.summaryValue("unfinished_flows.stuck"),
                 runAfter.summaryValue("unfinished_flows.stuck")));
+        for (String c : NIC_FIGURES) {
+            double b = nicTotal(runBefore, c);
+            double a = nicTotal(runAfter, c);
+            if (a > 0 || b > 0) {
+                fig.add(new Figure(c, b, a));
+            }
+        }
         fig.add(new Figure("ecn.marked", runBefore.summaryValue("ecn.marked"), runAfter.summaryValue("ecn.marked")));
         fig.add(new Figure("fct_slowdown.p99", p99(runBefore), p99(runAfter)));
         List<String> remaining = new ArrayList<>();
@@ -68,6 +76,18 @@ public record Verification(
                 fig.get(0).after() >= 0.95 * fig.get(0).before() || fig.get(0).before() == 0;
         boolean dropsKept = fig.get(2).after() <= fig.get(2).before();
         return new Verification(fixes, targeted, fig, remaining, gone && goodputKept && dropsKept);
+    }
+
+    /** NIC counters shown (summed over the hosts) when either run counted any: the RNR findings' evidence. */
+    static final List<String> NIC_FIGURES = List.of("out_of_buffer", "rnr_nak_retry_err", "req_rnr_retries_exceeded");
+
+    /** A NIC counter (counters.json {@code <host>._node._all}) summed over every node. */
+    static double nicTotal(RunOutputs r, String counter) {
+        double sum = 0;
+        for (JsonNode node : r.counters()) {
+            sum += node.path("_node").path("_all").path(counter).asDouble(0);
+        }
+        return sum;
     }
 
     /** Sum of the workloads' goodput, Gb/s. */

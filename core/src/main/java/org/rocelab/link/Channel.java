@@ -52,6 +52,15 @@ public final class Channel {
         return errors;
     }
 
+    /**
+     * The least time from a frame's last bit leaving the sender to its arrival, ps: propagation
+     * plus the FEC decoding latency of the receiving end. What a frame pushed now cannot arrive
+     * before, so the lookahead of a windowed run.
+     */
+    public long delayPs() {
+        return propagationPs + errors.latencyPs();
+    }
+
     /** Frames on the wire now. */
     public int inFlight() {
         return count;
@@ -80,7 +89,7 @@ public final class Channel {
         }
         int tail = (head + count) & (frames.length - 1);
         frames[tail] = p;
-        long delayPs = propagationPs + errors.latencyPs();
+        long delayPs = delayPs();
         firstBitPs[tail] = firstBitOutPs + delayPs;
         arrivalPs[tail] = lastBitOutPs + delayPs;
         count++;

@@ -59,6 +59,15 @@ public final class Link {
         return from == a ? aToB : bToA;
     }
 
+    /**
+     * The smaller delay of the two directions ({@link Channel#delayPs}), ps: a frame put on this
+     * cable reaches the other end no sooner. FEC and propagation do not change after set-up (a
+     * degrading optic changes only the bit-error rate), so neither does this.
+     */
+    public long minDelayPs() {
+        return Math.min(aToB.delayPs(), bToA.delayPs());
+    }
+
     /** Whether frames can cross: administratively up and FEC agreeing. */
     public boolean up() {
         return adminUp && spec.fecMatches();

@@ -478,6 +478,8 @@ public final class Requester {
             }
         }
         retriesLeft = retryCnt;
+        // forward progress resets the RNR retry count too (rxe_comp.c reset_retry_counters)
+        rnrRetriesLeft = rnrRetry;
         consecutiveTimeouts = 0;
         if (sendIdx - head < 0) {
             sendIdx = head;

@@ -62,6 +62,7 @@ final class DeviceConfigs {
                 .timeout(s.retransmission().timeoutCode())
                 .retryCnt(s.retransmission().retryCnt())
                 .rnrRetry(s.retransmission().rnrRetry())
+                .minRnrTimer(s.retransmission().minRnrTimer())
                 .rxBufferBytes(s.rxBufferBytes())
                 .cc(cc)
                 .cnpOnAck(cc.ecnEchoOnAck()); // DCTCP's ECN-Echo: the receiver flags the ACK

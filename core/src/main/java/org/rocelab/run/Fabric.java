@@ -26,6 +26,7 @@ public final class Fabric {
     private final Map<String, Port> ports;
     private final Map<String, Link> linksByEnds;
     private final List<Link> links;
+    private final long lookaheadPs;
 
     Fabric(
             Simulation sim,
@@ -44,6 +45,23 @@ public final class Fabric {
         this.ports = ports;
         this.linksByEnds = linksByEnds;
         this.links = links;
+        long least = Long.MAX_VALUE;
+        for (Link l : links) {
+            least = Math.min(least, l.minDelayPs());
+        }
+        this.lookaheadPs = least;
+    }
+
+    /**
+     * The lookahead of a windowed run, ps: the smallest link delay of the fabric
+     * ({@link Link#minDelayPs}, propagation plus FEC latency), computed when the fabric is built.
+     * No frame sent at time t reaches another node before t + this, so the events of each node in
+     * [t, t + lookahead) depend only on frames sent before t (docs/architecture.md, "Windows and
+     * threads"). 0 when some cable has no delay (such a fabric cannot run windowed);
+     * {@link Long#MAX_VALUE} for a fabric without cables.
+     */
+    public long lookaheadPs() {
+        return lookaheadPs;
     }
 
     public Simulation sim() {

@@ -1,5 +1,6 @@
 package org.rocelab.run;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
+import org.rocelab.stats.SeriesSelection;
 import org.rocelab.stats.WorkloadResult;
 import org.rocelab.workload.QpReaper;
 import org.rocelab.workload.RdmaPair;
@@ -27,8 +29,9 @@ import org.rocelab.workload.RdmaPair;
  * ({@link HpccFabricBuilder}), starts each flow of the flow file on its own QP (one RDMA WRITE of
  * its size) at HPCC's truncated start time ({@link HpccFlow#startNs()}), runs until the config's
  * SIMULATOR_STOP_TIME or until every flow has completed, whichever is first, and collects
- * rocelab's {@link RunResult} (with the time series of every port and of the flows' QPs, and one
- * qp.csv row per started flow, as a scenario run has them) plus HPCC's fct.txt and pfc.txt records.
+ * rocelab's {@link RunResult} (with the time series of every port and of the flows' QPs, the
+ * hottest 32 per metric kept for timeseries.csv, and one qp.csv row per started flow, as a
+ * scenario run with the default {@code outputs} has them) plus HPCC's fct.txt and pfc.txt records.
  *
  * <p>Time: the simulation starts at the first flow's start ({@link #offsetPs()}); every time in
  * the outputs is HPCC's absolute time. A flow completes, as in HPCC's {@code qp_finish}, when the
@@ -69,7 +72,18 @@ public final class HpccRun {
     private int nextFlow;
     private int completed;
 
+    /** A run whose time series are held in memory (no output folder). */
     public HpccRun(HpccScenario scenario, long seed) {
+        this(scenario, seed, null);
+    }
+
+    /**
+     * A run whose time series spool as they are sampled into {@code spoolDir}, the staged output
+     * folder (null: held in memory), with timeseries.csv keeping the hottest
+     * {@link OutputSpec#DEFAULT_SERIES} entities per ranked metric, as a scenario run's default
+     * {@code outputs.series} ({@link SeriesSelection}).
+     */
+    public HpccRun(HpccScenario scenario, long seed, Path spoolDir) {
         this.scenario = scenario;
         this.flows = scenario.flows().flows();
         long offset = flows.isEmpty() ? 0 : flows.get(0).startNs() * 1000;
@@ -86,9 +100,13 @@ public final class HpccRun {
         }
         Simulation sim = fabric.fabric().sim();
         this.result = new RunResult(scenario.config().file().getFileName().toString(), seed);
-        // timeseries.csv as a scenario run has it (TimeSeriesProbes): every port, and each flow's
-        // QP while it runs, sampled every outputs.sample default (10 µs) until the stop time or the
-        // last completion
+        // timeseries.csv as a scenario run has it with the default outputs (TimeSeriesProbes): every
+        // port, and each flow's QP while it runs, sampled every 10 µs until the stop time or the
+        // last completion, spooled to the output folder, the hottest 32 per metric written
+        result.timeSeries().limit(OutputSpec.DEFAULT.series());
+        if (spoolDir != null) {
+            result.timeSeries().spoolTo(spoolDir.resolve(ScenarioRun.SPOOL));
+        }
         this.sampler = new Sampler(sim, result.timeSeries(), OutputSpec.DEFAULT.samplePs());
         TimeSeriesProbes.register(sampler, fabric.fabric());
         this.qpSeries = new QpSeries(sampler, TimeSeriesProbes.MAX_QPS);
@@ -211,6 +229,11 @@ public final class HpccRun {
         if (qpSeries.leftOut() > 0) {
             result.warn("outputs: time series of " + qpSeries.leftOut() + " of " + qpSeries.offered()
                     + " sending QPs left out (at most " + qpSeries.maxQps() + " are sampled)");
+        }
+        int leftOut = SeriesSelection.entitiesLeftOut(result.timeSeries(), SeriesSelection.of(result.timeSeries()));
+        if (leftOut > 0) {
+            result.warn("outputs: timeseries.csv leaves out " + leftOut + " entities (it keeps the "
+                    + result.timeSeries().limit() + " hottest per metric, outputs.series)");
         }
         for (int i = 0; i < flows.size(); i++) {
             if (pairs[i] != null) {

@@ -1,12 +1,13 @@
 package org.rocelab.run;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.rocelab.link.Link;
 import org.rocelab.link.Port;
-import org.rocelab.nic.Nic;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.CounterTable;
 import org.rocelab.stats.FlowRecord;
@@ -15,7 +16,7 @@ import org.rocelab.stats.RunResult;
 import org.rocelab.stats.WorkloadResult;
 import org.rocelab.sw.QueueCounters;
 import org.rocelab.sw.Switch;
-import org.rocelab.topo.FabricGraph;
+import org.rocelab.workload.FlowQpListener;
 
 /**
  * Takes the live view's snapshots ({@link LiveSnapshot}) of a running scenario. {@link ScenarioRun}
@@ -25,9 +26,18 @@ import org.rocelab.topo.FabricGraph;
  * whatever the simulation's speed, and it changes no state of the model, so a run with a probe
  * writes the same outputs as one without.
  */
-final class LiveProbe {
+final class LiveProbe implements FlowQpListener {
     /** At most one snapshot per this much wall-clock time (4 a second). */
     static final long MIN_GAP_NS = 250_000_000L;
+
+    /** A snapshot lists at most this many running flows (the fastest since the last snapshot). */
+    static final int MAX_RUNNING_FLOWS = 256;
+
+    /** The live-only counter of a switch queue's occupancy (bytes), after {@code UCn }. */
+    static final String OCCUPANCY = "Occupancy/Bytes";
+
+    /** ... and the flows that completed most recently, with their FCT, at most this many. */
+    static final int RECENT_COMPLETIONS = 64;
 
     private final Fabric fabric;
     private final String scenario;
@@ -45,6 +55,20 @@ final class LiveProbe {
     private long lastSimPs;
     private long lastEvents;
     private long lastWallNs;
+    /** Flows running now (created during the run, {@link FlowQpListener}), swap-removed when they end. */
+    private QueuePair[] running = new QueuePair[16];
+
+    private long[] runningStartPs = new long[16];
+    private long[] runningStartBytes = new long[16];
+    private long[] runningLastBytes = new long[16];
+    private int[] runningToken = new int[16];
+    private int runningCount;
+    /** Slot in {@link #running} of each token handed out, -1 once its flow ended. */
+    private int[] slotOfToken = new int[16];
+
+    private int tokens;
+    private final LiveSnapshot.FlowSample[] recent = new LiveSnapshot.FlowSample[RECENT_COMPLETIONS];
+    private long completed;
 
     LiveProbe(
             Fabric fabric,
@@ -90,9 +114,83 @@ final class LiveProbe {
         if (wall - lastWallNs < MIN_GAP_NS) {
             return;
         }
+        ResultCollector.closePauseIntervals(fabric);
         CounterTable table = new CounterTable();
         ResultCollector.counters(fabric, table);
+        queueOccupancy(table);
         publish(nowPs, wall, table, flowsNow(nowPs), false);
+    }
+
+    @Override
+    public int flowStarted(QueuePair qp) {
+        if (runningCount == running.length) {
+            int n = running.length * 2;
+            running = Arrays.copyOf(running, n);
+            runningStartPs = Arrays.copyOf(runningStartPs, n);
+            runningStartBytes = Arrays.copyOf(runningStartBytes, n);
+            runningLastBytes = Arrays.copyOf(runningLastBytes, n);
+            runningToken = Arrays.copyOf(runningToken, n);
+        }
+        if (tokens == slotOfToken.length) {
+            slotOfToken = Arrays.copyOf(slotOfToken, tokens * 2);
+        }
+        int slot = runningCount++;
+        long bytes = qp.counters().txBytes;
+        running[slot] = qp;
+        runningStartPs[slot] = fabric.sim().now();
+        runningStartBytes[slot] = bytes;
+        runningLastBytes[slot] = bytes;
+        runningToken[slot] = tokens;
+        slotOfToken[tokens] = slot;
+        return tokens++;
+    }
+
+    @Override
+    public void flowEnded(int token) {
+        int slot = token < 0 ? -1 : slotOfToken[token];
+        if (slot < 0) {
+            return;
+        }
+        QueuePair qp = running[slot];
+        long spanPs = fabric.sim().now() - runningStartPs[slot];
+        long bytes = qp.counters().txBytes - runningStartBytes[slot];
+        recent[(int) (completed++ % RECENT_COMPLETIONS)] = new LiveSnapshot.FlowSample(
+                qp.component().name(),
+                qp.nic().name(),
+                remote(qp),
+                spanPs > 0 ? bytes * 8.0 / (spanPs / 1e12) / 1e9 : 0,
+                spanPs / 1e3);
+        slotOfToken[token] = -1;
+        int last = --runningCount;
+        if (slot != last) {
+            running[slot] = running[last];
+            runningStartPs[slot] = runningStartPs[last];
+            runningStartBytes[slot] = runningStartBytes[last];
+            runningLastBytes[slot] = runningLastBytes[last];
+            runningToken[slot] = runningToken[last];
+            slotOfToken[runningToken[slot]] = slot;
+        }
+        running[last] = null;
+    }
+
+    /**
+     * Each switch queue's occupancy now ({@code UCn Occupancy/Bytes}, SAI_QUEUE_STAT_CURR_OCCUPANCY_BYTES):
+     * a gauge of the live view only, since counters.json holds what a run counted, not a moment.
+     */
+    private void queueOccupancy(CounterTable table) {
+        for (int i = 0; i < ports.size(); i++) {
+            Switch sw = switchOf[i];
+            if (sw != null) {
+                for (int q = 0; q < 8; q++) {
+                    table.set(
+                            node(ports.get(i)),
+                            ports.get(i).name(),
+                            CounterTable.ALL,
+                            "UC" + q + " " + OCCUPANCY,
+                            sw.mmu().queueBytes(switchPortOf[i], q));
+                }
+            }
+        }
     }
 
     /** The last snapshot: the run's collected counters (counters.json) and every flow with its FCT. */
@@ -151,8 +249,11 @@ final class LiveProbe {
         sink.accept(new LiveSnapshot(scenario, nowPs, endPs, events, eps, eta, done, samples, flows, links, table));
     }
 
+    /**
+     * The sending QPs' rates since the last snapshot, then the running flows' (the fastest
+     * {@value #MAX_RUNNING_FLOWS}), then the {@value #RECENT_COMPLETIONS} latest completions with their FCT.
+     */
     private List<LiveSnapshot.FlowSample> flowsNow(long nowPs) {
-        FabricGraph g = fabric.graph();
         double dtSim = Math.max(1, nowPs - lastSimPs) / 1e12;
         List<LiveSnapshot.FlowSample> out = new ArrayList<>(qps.size());
         for (int i = 0; i < qps.size(); i++) {
@@ -160,11 +261,28 @@ final class LiveProbe {
             long bytes = qp.counters().txBytes;
             double gbps = (bytes - lastQpBytes[i]) * 8.0 / dtSim / 1e9;
             lastQpBytes[i] = bytes;
-            Nic nic = qp.nic();
-            String dst = qp.remoteNode() >= 0 ? g.name(qp.remoteNode()) : "";
-            out.add(new LiveSnapshot.FlowSample(qp.component().name(), nic.name(), dst, gbps, -1));
+            out.add(new LiveSnapshot.FlowSample(qp.component().name(), qp.nic().name(), remote(qp), gbps, -1));
+        }
+        List<LiveSnapshot.FlowSample> runningNow = new ArrayList<>(runningCount);
+        for (int i = 0; i < runningCount; i++) {
+            QueuePair qp = running[i];
+            long bytes = qp.counters().txBytes;
+            double gbps = (bytes - runningLastBytes[i]) * 8.0 / dtSim / 1e9;
+            runningLastBytes[i] = bytes;
+            runningNow.add(
+                    new LiveSnapshot.FlowSample(qp.component().name(), qp.nic().name(), remote(qp), gbps, -1));
+        }
+        runningNow.sort(
+                Comparator.comparingDouble(LiveSnapshot.FlowSample::rateGbps).reversed());
+        out.addAll(runningNow.subList(0, Math.min(MAX_RUNNING_FLOWS, runningNow.size())));
+        for (long k = completed - 1; k >= Math.max(0, completed - RECENT_COMPLETIONS); k--) {
+            out.add(recent[(int) (k % RECENT_COMPLETIONS)]);
         }
         return out;
+    }
+
+    private String remote(QueuePair qp) {
+        return qp.remoteNode() >= 0 ? fabric.graph().name(qp.remoteNode()) : "";
     }
 
     private static long pauseFrames(Port p) {

@@ -25,13 +25,35 @@ import org.rocelab.topo.NodeKind;
 final class ResultCollector {
     private ResultCollector() {}
 
+    /**
+     * Adds the pause time still running now to the duration counters, both directions: what a port
+     * was held by its peer (rx) and what the switch's or NIC's PFC generator has been asking for (tx,
+     * {@code Tx PFCn duration_us}, {@code tx_prioN_pause_duration}). Only the accounting moves: an
+     * interval closed early and reopened sums to the same total, so the live view may call it
+     * between two steps of the loop and the run's outputs stay the same.
+     */
+    static void closePauseIntervals(Fabric f) {
+        long now = f.sim().now();
+        FabricGraph g = f.graph();
+        for (int node = 0; node < g.nodeCount(); node++) {
+            if (g.kind(node) == NodeKind.HOST) {
+                f.nicAt(node).closeIntervals(now);
+            } else {
+                f.switchAt(node).closeIntervals();
+            }
+        }
+        for (Port p : f.ports().values()) {
+            p.closePauseIntervals(now);
+        }
+    }
+
     static void collect(Fabric f, RunResult r) {
         long now = f.sim().now();
         for (DropReason reason : DropReason.values()) {
             r.addDrops(reason, f.pool().dropped(reason));
         }
+        closePauseIntervals(f);
         for (Port p : f.ports().values()) {
-            p.closePauseIntervals(now);
             PortCounters c = p.counters();
             for (int prio = 0; prio < 8; prio++) {
                 r.addPauseFramesTx(c.txPause[prio]);

@@ -103,15 +103,25 @@ public final class ScenarioRun {
 
     /**
      * Sends snapshots of the run to {@code sink} a few times a second of wall-clock time
-     * ({@link LiveProbe}), the last one after the results are collected. The sink runs on the
-     * simulation thread and gets immutable snapshots; the run's outputs do not change.
+     * ({@link LiveProbe}), the last one after the results are collected; the probe also follows the
+     * QPs of flows as they start and end. The sink runs on the simulation thread and gets immutable
+     * snapshots; the run's outputs do not change.
      */
     public ScenarioRun live(java.util.function.Consumer<org.rocelab.stats.LiveSnapshot> sink) {
+        return live(sink, System::nanoTime);
+    }
+
+    /** As {@link #live(java.util.function.Consumer)}, reading wall-clock time from {@code wallNs} (tests). */
+    ScenarioRun live(
+            java.util.function.Consumer<org.rocelab.stats.LiveSnapshot> sink, java.util.function.LongSupplier wallNs) {
         List<org.rocelab.nic.QueuePair> qps = new java.util.ArrayList<>();
         for (Workload w : workloads) {
             qps.addAll(w.sendingQps());
         }
-        this.live = new LiveProbe(fabric, scenario.name(), scenario.durationPs(), qps, sink, System::nanoTime);
+        this.live = new LiveProbe(fabric, scenario.name(), scenario.durationPs(), qps, sink, wallNs);
+        for (Workload w : workloads) {
+            w.flowQps(org.rocelab.workload.FlowQpListener.both(qpSeries, live));
+        }
         return this;
     }
 

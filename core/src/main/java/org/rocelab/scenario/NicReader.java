@@ -337,7 +337,8 @@ final class NicReader {
                 r.get("retry_cnt").integer(7, 0, 7),
                 r.get("rnr_retry").integer(7, 0, 7),
                 m,
-                irn(r, m == RetransmitMode.IRN));
+                irn(r, m == RetransmitMode.IRN),
+                r.get("min_rnr_timer").integer(RetransmissionSpec.DEFAULT_MIN_RNR_TIMER, 0, 31));
     }
 
     /** IRN's keys under {@code nic.retransmission}; only with {@code mode: irn}. */

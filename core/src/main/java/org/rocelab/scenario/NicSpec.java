@@ -20,8 +20,9 @@ import java.util.List;
  * @param retransmission RC recovery
  * @param rxBufferBytes NIC receive (port) buffer, bytes (default 262144)
  * @param sqDepth send queue depth, WQEs (default 128, perftest tx depth)
- * @param rqDepth receive queue depth (default 512, perftest rx depth)
- * @param cqDepth completion queue depth (default 4096)
+ * @param rqDepth receive queue depth (default 512, perftest rx depth): the receives an
+ *     {@code ib_send_bw} receiver posts before the first SEND
+ * @param cqDepth completion queue depth (default 4096; validated, CQ overrun not modelled)
  */
 public record NicSpec(
         int mtu,

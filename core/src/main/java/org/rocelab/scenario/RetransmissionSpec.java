@@ -12,9 +12,14 @@ package org.rocelab.scenario;
  * @param rnrRetry RNR retries 0..7, 7 = infinite (default 7)
  * @param mode recovery mode (default go-back-N)
  * @param irn IRN's timeouts and BDP cap (used with mode {@code irn})
+ * @param minRnrTimer the RNR NAK timer code this NIC's responders advertise, 0..31 (IBA Table 45;
+ *     default 12 = 0.64 ms, perftest's)
  */
 public record RetransmissionSpec(
-        int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode, Irn irn) {
+        int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode, Irn irn, int minRnrTimer) {
+    /** perftest's {@code min_rnr_timer}: code 12, 0.64 ms. */
+    public static final int DEFAULT_MIN_RNR_TIMER = 12;
+
     public static final RetransmissionSpec DEFAULT =
             new RetransmissionSpec(14, ackTimeoutPs(14), 7, 7, RetransmitMode.GO_BACK_N);
 
@@ -32,7 +37,7 @@ public record RetransmissionSpec(
 
     /** Without IRN parameters (they take their defaults). */
     public RetransmissionSpec(int timeoutCode, long ackTimeoutPs, int retryCnt, int rnrRetry, RetransmitMode mode) {
-        this(timeoutCode, ackTimeoutPs, retryCnt, rnrRetry, mode, Irn.DEFAULT);
+        this(timeoutCode, ackTimeoutPs, retryCnt, rnrRetry, mode, Irn.DEFAULT, DEFAULT_MIN_RNR_TIMER);
     }
 
     /** Local ACK timeout of IB exponent {@code code}: 4.096 µs × 2^code, ps; 0 for code 0. */

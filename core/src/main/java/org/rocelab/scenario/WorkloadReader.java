@@ -127,7 +127,8 @@ final class WorkloadReader {
                                 : null,
                 w.get("streams").integer(1, 1, 1024),
                 w.get("tc").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 7),
-                w.get("dscp").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 63));
+                w.get("dscp").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 63),
+                w.get("rx_cpu_time").time(0));
     }
 
     private static List<String> hosts(Field f, TopologyLayout layout, List<String> def) {

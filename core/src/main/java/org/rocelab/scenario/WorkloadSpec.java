@@ -30,6 +30,9 @@ import java.util.List;
  * @param streams tcp: parallel streams per pair (default 1)
  * @param tc priority the workload's traffic uses (PCP and NIC egress TC), -1 = the NIC's {@code pcp}
  * @param dscp DSCP the workload's packets carry, -1 = the NIC's {@code dscp} (tcp: 0)
+ * @param rxCpuPs ib_send_bw: the receiving program's CPU time per receive completion (poll it,
+ *     handle it, post the receive again), ps; completions are handled one after another
+ *     (default 0: the receive is posted again the instant it completes)
  */
 public record WorkloadSpec(
         String name,
@@ -50,7 +53,8 @@ public record WorkloadSpec(
         String algorithm,
         int streams,
         int tc,
-        int dscp) {
+        int dscp,
+        long rxCpuPs) {
     public WorkloadSpec {
         from = List.copyOf(from);
         to = List.copyOf(to);

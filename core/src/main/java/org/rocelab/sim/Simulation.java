@@ -47,6 +47,8 @@ public final class Simulation {
     private long latestReservedPs = -1;
 
     private long latestReservedTie;
+    /** Told of every schedule, reservation and cancel, or null (the usual case: one branch). */
+    private ScheduleObserver observer;
 
     public Simulation(long seed) {
         this.seed = seed;
@@ -143,7 +145,32 @@ public final class Simulation {
         return RandomStream.derive(seed, streamName);
     }
 
+    /**
+     * Tells {@code o} (null: nobody) of every schedule, reservation and cancel from now on, with
+     * the component whose event is firing: for tests that check which events of one part of the
+     * fabric reach into another (docs/architecture.md, "Windows and threads").
+     */
+    public void observeSchedules(ScheduleObserver o) {
+        this.observer = o;
+    }
+
+    /** The id of the component whose event fires now, or -1 outside an event (set-up, between runs). */
+    private int firingOwnerId() {
+        if (positionTie < 0 || positionPs != nowPs) {
+            return -1;
+        }
+        long id = positionTie >>> TIE_COUNT_BITS;
+        return id < components.size() ? (int) id : -1;
+    }
+
+    private void observe(Timer t, long atPs) {
+        observer.touched(firingOwnerId(), t.owner, nowPs, atPs);
+    }
+
     void schedule(Timer t, long atPs) {
+        if (observer != null) {
+            observe(t, atPs);
+        }
         if (atPs < nowPs) {
             throw new IllegalArgumentException(
                     "cannot schedule " + t.owner.name() + " in the past: " + atPs + " < " + nowPs);
@@ -168,6 +195,9 @@ public final class Simulation {
         if (atPs < nowPs) {
             throw new IllegalArgumentException(
                     "cannot reserve " + t.owner.name() + " in the past: " + atPs + " < " + nowPs);
+        }
+        if (observer != null) {
+            observe(t, atPs);
         }
         Component owner = t.owner;
         long tie = ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK);
@@ -206,11 +236,17 @@ public final class Simulation {
         if (!after(t.reservedPs, t.reservedTie)) {
             throw new IllegalStateException("reserved firing of " + t.owner.name() + " has passed");
         }
+        if (observer != null) {
+            observe(t, t.reservedPs);
+        }
         t.timePs = t.reservedPs;
         heap.schedule(t, t.reservedPs, t.reservedTie);
     }
 
     void cancel(Timer t) {
+        if (observer != null) {
+            observe(t, nowPs);
+        }
         if (t == firing) {
             firing = null;
         }

@@ -1,5 +1,7 @@
 package org.rocelab.stats;
 
+import java.io.Writer;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
@@ -35,6 +37,15 @@ public final class Json {
     /** Pretty text of a node, ending with a newline. */
     public static String text(JsonNode node) {
         return WRITER.writeValueAsString(node) + "\n";
+    }
+
+    /**
+     * A generator writing to {@code out} in this style (pretty printer, plain BigDecimal), for
+     * outputs streamed without building their tree ({@link CountersJson#write}); it closes
+     * {@code out} when closed. The caller writes the final newline ({@code writeRaw('\n')}).
+     */
+    public static JsonGenerator generator(Writer out) {
+        return WRITER.createGenerator(out);
     }
 
     /** Compact text of a node (no whitespace), for embedding. */

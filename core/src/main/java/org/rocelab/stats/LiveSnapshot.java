@@ -15,10 +15,12 @@ import java.util.List;
  * @param etaSeconds wall-clock seconds to the end at the recent pace (0 when done)
  * @param done true for the last snapshot, taken after the run's results were collected
  * @param ports every port of the fabric
- * @param flows the sending QPs' recent rates and, in the last snapshot, every flow with its FCT
+ * @param flows the sending QPs' and running flows' recent rates, the latest completions with their
+ *     FCT and, in the last snapshot, every flow with its FCT
  * @param links the cables, for drawing the topology
- * @param counters every counter as counters.json names it (pause durations of intervals still
- *     open are counted when they close, except in the last snapshot, which is counters.json)
+ * @param counters every counter as counters.json names it, pause time still running counted up to
+ *     the snapshot, plus each switch queue's occupancy now ({@code UCn Occupancy/Bytes}) while the
+ *     run goes on
  */
 public record LiveSnapshot(
         String scenario,

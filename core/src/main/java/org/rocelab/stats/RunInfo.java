@@ -8,8 +8,15 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * @param wallNanos wall-clock duration of the simulation loop, ns
  * @param events events fired
+ * @param threadsRequested the run's {@code --threads} (1 when not given)
+ * @param threads threads the event loop ran on
  */
-public record RunInfo(long wallNanos, long events) {
+public record RunInfo(long wallNanos, long events, int threadsRequested, int threads) {
+
+    /** A run on one thread, as asked. */
+    public RunInfo(long wallNanos, long events) {
+        this(wallNanos, events, 1, 1);
+    }
 
     /** Events per wall-clock second; 0 when no time was measured. */
     public double eventsPerSecond() {
@@ -22,6 +29,8 @@ public record RunInfo(long wallNanos, long events) {
         root.put("wall_time_s", Decimal.round6(wallNanos / 1e9));
         root.put("events", events);
         root.put("events_per_second", Decimal.round6(eventsPerSecond()));
+        root.put("threads_requested", threadsRequested);
+        root.put("threads", threads);
         ObjectNode jvm = root.putObject("jvm");
         jvm.put("version", System.getProperty("java.version"));
         jvm.put("vm", System.getProperty("java.vm.name"));

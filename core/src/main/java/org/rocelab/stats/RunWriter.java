@@ -30,7 +30,7 @@ public final class RunWriter {
     public static void writeAll(Path dir, RunResult r, RunInfo info) throws IOException {
         Files.createDirectories(dir);
         write(dir.resolve(SUMMARY), Json.text(SummaryJson.of(r)));
-        write(dir.resolve(COUNTERS), Json.text(CountersJson.of(r.counters())));
+        CountersJson.write(r.counters(), Files.newBufferedWriter(dir.resolve(COUNTERS), StandardCharsets.UTF_8));
         write(dir.resolve(TOPOLOGY), Json.text(TopologyJson.of(r.topology())));
         write(dir.resolve(FCT), FctCsv.of(r.workloads()));
         write(dir.resolve(QP), QpCsv.of(r.qps()));

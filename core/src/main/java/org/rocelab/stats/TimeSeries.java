@@ -1,14 +1,12 @@
 package org.rocelab.stats;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -32,6 +30,9 @@ import java.util.Map;
  * timeseries.csv gets ({@link #limit}).
  */
 public final class TimeSeries {
+    /** Spool buffer: samples are written to the file in blocks of this many bytes. */
+    private static final int SPOOL_BUFFER_BYTES = 1 << 16;
+
     private final List<String> entities = new ArrayList<>();
     private final List<String> metrics = new ArrayList<>();
     private final Map<String, Integer> ids = new HashMap<>();
@@ -43,7 +44,10 @@ public final class TimeSeries {
     private double[] maxes = new double[64];
     private int limit = SeriesSelection.ALL;
     private Path spoolFile;
-    private DataOutputStream spool;
+    /** Open spool: samples collect in {@link #spoolBuffer} and are written when it fills. */
+    private FileChannel spool;
+
+    private ByteBuffer spoolBuffer;
     private long spooledSamples;
     private long spoolTimePs = Long.MIN_VALUE;
 
@@ -80,11 +84,13 @@ public final class TimeSeries {
             throw new IllegalStateException("spool the time series before the first sample");
         }
         try {
-            this.spool = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+            this.spool = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         this.spoolFile = file;
+        this.spoolBuffer = ByteBuffer.allocate(SPOOL_BUFFER_BYTES);
     }
 
     /** Whether samples go to a spool file. */
@@ -140,20 +146,30 @@ public final class TimeSeries {
             return;
         }
         closeSpool();
-        try (DataInputStream in =
-                new DataInputStream(new BufferedInputStream(Files.newInputStream(spoolFile), 1 << 16))) {
+        try (FileChannel in = FileChannel.open(spoolFile, StandardOpenOption.READ)) {
+            ByteBuffer buf = ByteBuffer.allocate(SPOOL_BUFFER_BYTES);
+            buf.flip();
             long t = 0;
             while (true) {
-                int id;
-                try {
-                    id = in.readInt();
-                } catch (EOFException end) {
-                    return;
+                // a record is 4 + 8 bytes (an instant's time or a sample); refill before it ends
+                if (buf.remaining() < 12) {
+                    buf.compact();
+                    while (buf.position() < 12 && in.read(buf) >= 0) {
+                        // read until a whole record is there or the file ends
+                    }
+                    buf.flip();
+                    if (buf.remaining() < 12) {
+                        if (buf.hasRemaining()) {
+                            throw new IOException(spoolFile + ": truncated time series spool");
+                        }
+                        return;
+                    }
                 }
+                int id = buf.getInt();
                 if (id < 0) {
-                    t = in.readLong();
+                    t = buf.getLong();
                 } else {
-                    v.sample(t, id, in.readDouble());
+                    v.sample(t, id, buf.getDouble());
                 }
             }
         }
@@ -161,9 +177,18 @@ public final class TimeSeries {
 
     private void closeSpool() throws IOException {
         if (spool != null) {
+            flushSpool();
             spool.close();
             spool = null;
         }
+    }
+
+    private void flushSpool() throws IOException {
+        spoolBuffer.flip();
+        while (spoolBuffer.hasRemaining()) {
+            spool.write(spoolBuffer);
+        }
+        spoolBuffer.clear();
     }
 
     /** Appends one sample. */
@@ -198,13 +223,14 @@ public final class TimeSeries {
             throw new IllegalStateException("time series spool already read back");
         }
         try {
+            if (spoolBuffer.remaining() < 24) {
+                flushSpool();
+            }
             if (timePs != spoolTimePs) {
-                spool.writeInt(-1);
-                spool.writeLong(timePs);
+                spoolBuffer.putInt(-1).putLong(timePs);
                 spoolTimePs = timePs;
             }
-            spool.writeInt(seriesId);
-            spool.writeDouble(value);
+            spoolBuffer.putInt(seriesId).putDouble(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

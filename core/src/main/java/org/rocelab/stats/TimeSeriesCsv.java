@@ -24,21 +24,37 @@ public final class TimeSeriesCsv {
         for (int s = 0; s < prefix.length; s++) {
             prefix[s] = "," + ts.entity(s) + "," + ts.metric(s) + ",";
         }
-        StringBuilder line = new StringBuilder(96);
+        // rows collect in one builder and go to the writer as a char block (Writer.append of a
+        // builder would copy each row into a new String)
+        StringBuilder chunk = new StringBuilder(CHUNK + 256);
+        char[] chars = new char[CHUNK + 256];
         long[] rows = new long[1];
         ts.forEach((timePs, s, value) -> {
             if (!keep[s]) {
                 return;
             }
-            line.setLength(0);
-            appendNs(line, timePs);
-            line.append(prefix[s]);
-            appendValue(line, value);
-            line.append('\n');
-            out.append(line);
+            appendNs(chunk, timePs);
+            chunk.append(prefix[s]);
+            appendValue(chunk, value);
+            chunk.append('\n');
             rows[0]++;
+            if (chunk.length() >= CHUNK) {
+                flush(chunk, chars, out);
+            }
         });
+        flush(chunk, chars, out);
         return rows[0];
+    }
+
+    /** Rows are handed to the writer in blocks of about this many characters. */
+    private static final int CHUNK = 8192;
+
+    private static void flush(StringBuilder chunk, char[] chars, Writer out) throws IOException {
+        int n = chunk.length();
+        char[] buf = n <= chars.length ? chars : new char[n];
+        chunk.getChars(0, n, buf, 0);
+        out.write(buf, 0, n);
+        chunk.setLength(0);
     }
 
     /** {@link Decimal#nsText} without BigDecimal for times ≥ 0. */
@@ -69,7 +85,7 @@ public final class TimeSeriesCsv {
         if (v == Math.rint(v) && Math.abs(v) < 0x1p53) {
             b.append((long) v);
         } else {
-            b.append(Decimal.text(v));
+            Decimal.append(b, v);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToIntFunction;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
@@ -19,6 +20,16 @@ import org.rocelab.stats.StallRule;
  * reposting on every completion as perftest does, until {@code iterations} messages per QP
  * (perftest {@code -n}; 0 = until the workload ends). Each QP is one stream in the outputs
  * ({@link #collect}).
+ *
+ * <p>Receives ({@code ib_send_bw}, IBA vol. 1 §10.8.2): the receiver posts {@code rq_depth}
+ * receive WQEs (its NIC's {@code nic.rq_depth}, perftest's rx depth) before the first SEND. Each
+ * receive completion is handled by the receiving program, one after another, for
+ * {@code rx_cpu_time} each (poll the CQE, handle it, {@code ibv_post_recv} again): a single-threaded
+ * poll loop is a server with that service time. With the default 0 the receive is posted again the
+ * instant it completes, so the posted receives never fall below {@code rq_depth} and no SEND finds
+ * the queue empty. A receiver slower than the sender runs its queue dry: the responder answers with
+ * an RNR NAK ({@code out_of_buffer}) and the requester waits {@code min_rnr_timer} and retries
+ * (IBA §9.7.5.2.8).
  */
 public final class BandwidthWorkload implements Workload {
     private final String name;
@@ -31,6 +42,8 @@ public final class BandwidthWorkload implements Workload {
     private final long startPs;
     private final long endPs;
     private final int iterations;
+    private final ToIntFunction<String> rqDepth;
+    private final long rxCpuPs;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
 
@@ -45,6 +58,26 @@ public final class BandwidthWorkload implements Workload {
             long startPs,
             long endPs,
             int iterations) {
+        this(name, kind, opcode, pairs, qps, sizeBytes, txDepth, startPs, endPs, iterations, h -> txDepth, 0);
+    }
+
+    /**
+     * @param rqDepth the receive-queue depth of a receiving host ({@code nic.rq_depth}); used by SEND
+     * @param rxCpuPs the receiver's time per receive completion before it posts the receive again, ps
+     */
+    public BandwidthWorkload(
+            String name,
+            String kind,
+            WrOpcode opcode,
+            List<String[]> pairs,
+            int qps,
+            int sizeBytes,
+            int txDepth,
+            long startPs,
+            long endPs,
+            int iterations,
+            ToIntFunction<String> rqDepth,
+            long rxCpuPs) {
         this.name = name;
         this.kind = kind;
         this.opcode = opcode;
@@ -55,6 +88,8 @@ public final class BandwidthWorkload implements Workload {
         this.startPs = startPs;
         this.endPs = endPs;
         this.iterations = iterations;
+        this.rqDepth = rqDepth;
+        this.rxCpuPs = rxCpuPs;
     }
 
     @Override
@@ -73,11 +108,16 @@ public final class BandwidthWorkload implements Workload {
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
                 Stream s = new Stream(pair[0], pair[1]);
+                int recvDepth = opcode == WrOpcode.SEND ? rqDepth.applyAsInt(pair[1]) : txDepth;
+                s.recvDepth = recvDepth;
                 s.pair = RdmaPair.connect(
-                        f, pair[0], pair[1], sizeBytes, txDepth, s::onSendCompletion, s::onRecvCompletion);
+                        f, pair[0], pair[1], sizeBytes, txDepth, recvDepth, s::onSendCompletion, s::onRecvCompletion);
                 s.pair.srcQp.flowId(streams.size());
                 Timer t = f.sim().timer(f.sim().component(name + "/" + streams.size()), now -> s.begin());
                 t.scheduleAt(startPs);
+                if (opcode == WrOpcode.SEND && rxCpuPs > 0) {
+                    s.rxPoll = f.sim().timer(f.sim().component(name + "/" + streams.size() + "/rx"), now -> s.polled());
+                }
                 streams.add(s);
             }
         }
@@ -143,6 +183,14 @@ public final class BandwidthWorkload implements Workload {
 
         long completionsByEnd;
         long lastDoneByEndPs;
+        /** Receive WQEs posted before the first SEND (the receiver's rq_depth). */
+        int recvDepth;
+        /** The receiving program's poll loop (null when it reposts at once). */
+        Timer rxPoll;
+        /** Receive completions not yet handled by the receiving program (unpolled CQEs). */
+        int rxBacklog;
+
+        long nextRecvId;
 
         Stream(String src, String dst) {
             this.src = src;
@@ -152,8 +200,8 @@ public final class BandwidthWorkload implements Workload {
         void begin() {
             firstPostPs = pair.src.sim().now();
             if (opcode == WrOpcode.SEND) {
-                for (int i = 0; i < txDepth; i++) {
-                    pair.dstQp.postRecv(i, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
+                for (int i = 0; i < recvDepth; i++) {
+                    pair.dstQp.postRecv(nextRecvId++, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
                 }
             }
             for (int i = 0; i < txDepth && more(); i++) {
@@ -192,8 +240,25 @@ public final class BandwidthWorkload implements Workload {
         }
 
         void onRecvCompletion(WorkCompletion wc) {
-            if (opcode == WrOpcode.SEND && wc.status.ok()) {
+            if (opcode != WrOpcode.SEND || !wc.status.ok()) {
+                return;
+            }
+            if (rxPoll == null) {
                 pair.dstQp.postRecv(wc.wrId, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
+                return;
+            }
+            rxBacklog++;
+            if (!rxPoll.pending()) {
+                rxPoll.scheduleIn(rxCpuPs);
+            }
+        }
+
+        /** The receiving program finished one completion: it posts the receive again and takes the next. */
+        void polled() {
+            rxBacklog--;
+            pair.dstQp.postRecv(nextRecvId++, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
+            if (rxBacklog > 0) {
+                rxPoll.scheduleIn(rxCpuPs);
             }
         }
     }

@@ -28,4 +28,34 @@ public interface FlowQpListener {
 
     /** The flow of {@code token} ended now (its completion arrived); -1 is ignored. */
     void flowEnded(int token);
+
+    /**
+     * Tells {@code first} and then {@code second} (the time series and the live view). Its token
+     * indexes the pair of their tokens, kept in growing primitive arrays: one slot per flow started.
+     */
+    static FlowQpListener both(FlowQpListener first, FlowQpListener second) {
+        return new FlowQpListener() {
+            private int[] tokens = new int[64];
+            private int flows;
+
+            @Override
+            public int flowStarted(QueuePair qp) {
+                if (2 * flows + 2 > tokens.length) {
+                    tokens = java.util.Arrays.copyOf(tokens, tokens.length * 2);
+                }
+                tokens[2 * flows] = first.flowStarted(qp);
+                tokens[2 * flows + 1] = second.flowStarted(qp);
+                return flows++;
+            }
+
+            @Override
+            public void flowEnded(int token) {
+                if (token < 0) {
+                    return;
+                }
+                first.flowEnded(tokens[2 * token]);
+                second.flowEnded(tokens[2 * token + 1]);
+            }
+        };
+    }
 }

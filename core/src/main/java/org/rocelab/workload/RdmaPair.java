@@ -50,6 +50,22 @@ public final class RdmaPair {
             int depth,
             CompletionHandler srcHandler,
             CompletionHandler dstHandler) {
+        return connect(f, from, to, bufferBytes, depth, depth, srcHandler, dstHandler);
+    }
+
+    /**
+     * Connects {@code from} to {@code to} with a receive queue of {@code recvDepth} at {@code to}
+     * (its send queue and both queues at {@code from} hold {@code depth}).
+     */
+    public static RdmaPair connect(
+            Fabric f,
+            String from,
+            String to,
+            long bufferBytes,
+            int depth,
+            int recvDepth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
         Nic a = f.nic(from);
         Nic b = f.nic(to);
         int access = AccessFlags.LOCAL_WRITE | AccessFlags.REMOTE_WRITE | AccessFlags.REMOTE_READ;
@@ -58,9 +74,9 @@ public final class RdmaPair {
         MemoryRegion mrA = pdA.registerMr(BUFFER_VA, Math.max(1, bufferBytes), access);
         MemoryRegion mrB = pdB.registerMr(BUFFER_VA, Math.max(1, bufferBytes), access);
         CompletionQueue cqA = a.createCq(Math.max(64, 2 * depth), srcHandler);
-        CompletionQueue cqB = b.createCq(Math.max(64, 2 * depth), dstHandler);
+        CompletionQueue cqB = b.createCq(Math.max(64, 2 * Math.max(depth, recvDepth)), dstHandler);
         QueuePair qa = a.createQp(pdA, cqA, cqA, depth, depth);
-        QueuePair qb = b.createQp(pdB, cqB, cqB, depth, depth);
+        QueuePair qb = b.createQp(pdB, cqB, cqB, depth, recvDepth);
         Nic.connect(qa, qb, 0, nextHopMac(f, a, b), nextHopMac(f, b, a));
         return new RdmaPair(a, b, qa, qb, mrA, mrB);
     }

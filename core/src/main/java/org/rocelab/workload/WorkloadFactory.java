@@ -30,11 +30,11 @@ public final class WorkloadFactory {
         List<String> hosts = w.hosts().isEmpty() ? s.hosts() : w.hosts();
         switch (w.kind()) {
             case IB_WRITE_BW:
-                return bw(w, WrOpcode.RDMA_WRITE, end);
+                return bw(s, w, WrOpcode.RDMA_WRITE, end);
             case IB_READ_BW:
-                return bw(w, WrOpcode.RDMA_READ, end);
+                return bw(s, w, WrOpcode.RDMA_READ, end);
             case IB_SEND_BW:
-                return bw(w, WrOpcode.SEND, end);
+                return bw(s, w, WrOpcode.SEND, end);
             case IB_WRITE_LAT:
                 return latency(w, PerftestTest.IB_WRITE_LAT, end);
             case IB_READ_LAT:
@@ -106,7 +106,7 @@ public final class WorkloadFactory {
                 end);
     }
 
-    private static Workload bw(WorkloadSpec w, WrOpcode op, long end) {
+    private static Workload bw(Scenario s, WorkloadSpec w, WrOpcode op, long end) {
         List<String[]> pairs = new ArrayList<>();
         for (int i = 0; i < w.from().size(); i++) {
             pairs.add(new String[] {w.from().get(i), w.to().get(i)});
@@ -121,6 +121,8 @@ public final class WorkloadFactory {
                 Math.max(1, w.txDepth()),
                 w.startPs(),
                 end,
-                w.durationPs() > 0 ? 0 : w.iterations());
+                w.durationPs() > 0 ? 0 : w.iterations(),
+                h -> s.nic(h).rqDepth(),
+                w.rxCpuPs());
     }
 }

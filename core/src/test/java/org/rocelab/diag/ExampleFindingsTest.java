@@ -41,6 +41,7 @@ class ExampleFindingsTest {
             Map.entry("pfc-one-hop", new String[] {"pfc.one_hop", "agg0"}),
             Map.entry("pfc-storm-drain", new String[] {"pfc.storm", "h0"}),
             Map.entry("pfc-storm-watchdog", new String[] {"pfc.storm", "h0"}),
+            Map.entry("rnr-slow-receiver", new String[] {"nic.rnr", "h1"}),
             Map.entry("roce-version-mismatch", new String[] {"roce.version_mismatch", "h0"}),
             Map.entry("rocev1-across-router", new String[] {"roce.v1_not_routable", "h0"}),
             Map.entry("trust-mismatch", new String[] {"trust.mismatch", "sw0"}));

@@ -29,8 +29,13 @@ class ExamplesTest {
     /** The best goodput of 64 KiB writes on a 100G link, Gb/s (98.01). */
     private static final double LINE_64K_GBPS = 100.0 * 65536 / WIRE_64K;
     /** Examples another helper owns and tests. */
-    private static final Set<String> TESTED_ELSEWHERE =
-            Set.of("ecn-threshold-too-low", "incast-ecn-dcqcn", "dcqcn-convergence", "cc-compare", "dcqcn-sawtooth");
+    private static final Set<String> TESTED_ELSEWHERE = Set.of(
+            "ecn-threshold-too-low",
+            "incast-ecn-dcqcn",
+            "dcqcn-convergence",
+            "cc-compare",
+            "rnr-slow-receiver", // RnrSlowReceiverTest
+            "dcqcn-sawtooth"); // diag.DcqcnSawtoothCheckTest
 
     private static final Set<String> TESTED_HERE = Set.of(
             "perftest-baseline",

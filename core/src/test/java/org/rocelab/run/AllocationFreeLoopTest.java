@@ -48,7 +48,9 @@ class AllocationFreeLoopTest {
         Path file = Path.of("..", "examples", example + ".yaml");
         Scenario s = ScenarioLoader.load(file, java.util.List.of());
         new ScenarioRun(s, file.toAbsolutePath().getParent()).run(null); // warm-up
-        ScenarioRun run = new ScenarioRun(s, file.toAbsolutePath().getParent());
+        // measured as rocelab run runs it: the samples spool into the (staged) output folder
+        ScenarioRun run = new ScenarioRun(
+                s, file.toAbsolutePath().getParent(), java.nio.file.Files.createDirectories(tmp.resolve(example)));
         Path jfr = tmp.resolve(example + ".jfr");
         Instant[] loopStart = new Instant[1];
         Instant loopEnd;

@@ -36,7 +36,7 @@ class HpccRunIncastTest {
 
     @Test
     void noEcnIncastMatchesTheHpccReferenceWithinOnePercent(@TempDir Path out) throws Exception {
-        HpccRun run = new HpccRun(HpccScenario.load(resource("incast_config_noecn.txt")), 1);
+        HpccRun run = new HpccRun(HpccScenario.load(resource("incast_config_noecn.txt")), 1, out);
         RunResult r = run.run(null);
         HpccRunOutputs.write(out, run, r, null);
 
@@ -84,16 +84,98 @@ class HpccRunIncastTest {
                 ts.stream().filter(l -> l.contains(",sw0:h1,tx_gbps,")).toList();
         assertThat(rx).hasSize((int) (lastSampleNs / 10_000));
         assertThat(rx.get(rx.size() - 1)).startsWith(lastSampleNs + ",");
+        // of the 63 flows' QPs the file keeps the 32 hottest by rate_gbps and by alpha (the spool
+        // was read back and removed): timeSeriesKeepTheHottestPerMetricAsAScenarioRunDoes
         assertThat(ts.stream()
                         .filter(l -> l.contains(",rate_gbps,"))
                         .map(l -> l.split(",")[1])
-                        .distinct())
-                .hasSize(63);
+                        .distinct()
+                        .count())
+                .isBetween(32L, 63L);
+        assertThat(out.resolve(ScenarioRun.SPOOL)).doesNotExist();
         // the run stops when the last flow completes, not at SIMULATOR_STOP_TIME (2.2 s)
         assertThat(run.offsetPs() + r.simulatedPs()).isEqualTo((FLOWS_START_NS + max) * 1000);
         assertThat(Files.readString(out.resolve("summary.json")))
                 .contains("\"hpcc_fct_buckets\"")
                 .contains("\"fct_buckets\"");
+    }
+
+    /**
+     * timeseries.csv of {@code run --hpcc} keeps, as a scenario run with the default outputs does,
+     * the 32 hottest entities per ranked metric (docs/outputs.md), spooled to the output folder:
+     * its (entity, metric) pairs are exactly those ranked here from a second run that holds every
+     * sample in memory, and fct.txt and pfc.txt are byte-identical between the two (sampling does
+     * not touch the model).
+     */
+    @Test
+    void timeSeriesKeepTheHottestPerMetricAsAScenarioRunDoes(@TempDir Path dir) throws Exception {
+        HpccScenario s = HpccScenario.load(resource("incast_config_noecn.txt"));
+        Path spooled = Files.createDirectories(dir.resolve("spooled"));
+        HpccRun a = new HpccRun(s, 1, spooled);
+        RunResult ra = a.run(null);
+        assertThat(spooled.resolve(ScenarioRun.SPOOL)).exists();
+        HpccRunOutputs.write(spooled, a, ra, null);
+        assertThat(spooled.resolve(ScenarioRun.SPOOL)).doesNotExist();
+        Path held = Files.createDirectories(dir.resolve("held"));
+        HpccRun b = new HpccRun(s, 1);
+        RunResult rb = b.run(null);
+        HpccRunOutputs.write(held, b, rb, null);
+        for (String f : List.of("fct.txt", "pfc.txt", "timeseries.csv", "counters.json", "fct.csv")) {
+            assertThat(Files.readAllBytes(spooled.resolve(f))).as(f).isEqualTo(Files.readAllBytes(held.resolve(f)));
+        }
+
+        // rank every series of the in-memory run: sums for rates and pause, maxima for queue and α
+        org.rocelab.stats.TimeSeries ts = rb.timeSeries();
+        assertThat(ts.size()).isPositive();
+        java.util.Map<String, Boolean> byMax = java.util.Map.of(
+                "tx_gbps", false, "rate_gbps", false, "paused", false, "queue_bytes", true, "alpha", true);
+        java.util.Map<Integer, double[]> score = new java.util.HashMap<>();
+        for (int i = 0; i < ts.size(); i++) {
+            double v = ts.value(i);
+            double[] sc = score.computeIfAbsent(ts.seriesId(i), k -> new double[2]);
+            if (!Double.isNaN(v)) {
+                sc[0] += v;
+                sc[1] = Math.max(sc[1], v);
+            }
+        }
+        java.util.Set<String> ranked = new java.util.HashSet<>();
+        java.util.Set<String> chosen = new java.util.HashSet<>();
+        for (String metric : byMax.keySet()) {
+            List<Integer> ids = new java.util.ArrayList<>();
+            for (int id = 0; id < ts.seriesCount(); id++) {
+                if (ts.metric(id).equals(metric)) {
+                    ids.add(id);
+                    ranked.add(ts.entity(id));
+                }
+            }
+            int col = byMax.get(metric) ? 1 : 0;
+            ids.sort(java.util.Comparator.comparingDouble((Integer id) -> -score.getOrDefault(id, new double[2])[col])
+                    .thenComparing(ts::entity, org.rocelab.stats.NaturalOrder.INSTANCE));
+            ids.stream().limit(32).forEach(id -> chosen.add(ts.entity(id)));
+        }
+        java.util.Set<String> expected = new java.util.TreeSet<>();
+        for (int id = 0; id < ts.seriesCount(); id++) {
+            if (chosen.contains(ts.entity(id)) || !ranked.contains(ts.entity(id))) {
+                expected.add(ts.entity(id) + "," + ts.metric(id));
+            }
+        }
+        java.util.Set<String> written = new java.util.TreeSet<>();
+        for (String line : Files.readAllLines(spooled.resolve("timeseries.csv")).stream()
+                .skip(1)
+                .toList()) {
+            String[] f = line.split(",", -1);
+            written.add(f[1] + "," + f[2]);
+        }
+        assertThat(written).isEqualTo(expected);
+        // 65 hosts and one switch: 130 ports, 32 of them kept; of 63 QPs at least 32 are kept
+        assertThat(written.stream().filter(k -> k.endsWith(",tx_gbps"))).hasSize(32);
+        assertThat(written.stream().filter(k -> k.endsWith(",rate_gbps")).count())
+                .isBetween(32L, 63L);
+        int leftOut = ranked.size() - chosen.size();
+        assertThat(leftOut).isGreaterThanOrEqualTo(130 - 32);
+        assertThat(ra.warnings())
+                .contains("outputs: timeseries.csv leaves out " + leftOut
+                        + " entities (it keeps the 32 hottest per metric, outputs.series)");
     }
 
     @Test

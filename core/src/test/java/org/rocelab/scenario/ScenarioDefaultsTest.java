@@ -121,7 +121,8 @@ class ScenarioDefaultsTest {
                         null,
                         1,
                         -1,
-                        -1));
+                        -1,
+                        0));
         WorkloadSpec lat = w.workloads().get(1);
         assertThat(lat.sizeBytes()).isEqualTo(2);
         assertThat(lat.iterations()).isEqualTo(1000);

@@ -85,6 +85,8 @@ class SeriesSelectionTest {
         long rows = TimeSeriesCsv.write(held, a);
         assertThat(TimeSeriesCsv.write(spooled, b)).isEqualTo(rows).isEqualTo(200L * 14);
         assertThat(b.toString()).isEqualTo(a.toString());
+        // 12 bytes a sample and 12 an instant (the time once), across the 64 KiB write buffer
+        assertThat(java.nio.file.Files.size(spool)).isEqualTo(200L * 12 + 10_000L * 12);
         assertThat(spooled.size()).isZero();
         assertThat(spooled.samples()).isEqualTo(held.samples()).isEqualTo(10_000);
         spooled.deleteSpool();

@@ -33,7 +33,10 @@ import org.rocelab.web.MetricFamilies.Type;
  *       queue, PG watermarks, PFC watchdog counters, switch drops by reason — as {@code rocelab_*}
  *       with the SAI statistic each stands for in label {@code sai};
  *   <li>anything else as {@code rocelab_counter{node,port,priority,counter}}, so no counter is
- *       left out; the simulated time as the gauge {@code rocelab_simulated_seconds}.
+ *       left out; the simulated time as the gauge {@code rocelab_simulated_seconds};
+ *   <li>during a live run, each switch queue's occupancy now as the gauge
+ *       {@code rocelab_queue_occupancy_bytes{device,queue,sai="SAI_QUEUE_STAT_CURR_OCCUPANCY_BYTES"}}
+ *       (the seed's daily RoCE queue-depth indicator, 000 §6).
  * </ul>
  *
  * Every point carries {@code node} (the host or switch: what a scrape's {@code instance} label
@@ -45,6 +48,7 @@ public final class FabricMetrics {
 
     private static final Pattern QUEUE = Pattern.compile("UC(\\d) (Counter|Drop)/(Pkts|Bytes)");
     private static final Pattern QUEUE_WATERMARK = Pattern.compile("UC(\\d)");
+    private static final Pattern QUEUE_OCCUPANCY = Pattern.compile("UC(\\d) Occupancy/Bytes");
     private static final Pattern ECN = Pattern.compile("UC(\\d) (EcnMarked/pkts|EcnMarked/bytes|WredDrp/pkts)");
     private static final Pattern PFC = Pattern.compile("(Rx|Tx) PFC(\\d)( duration_us)?");
     private static final Pattern PG = Pattern.compile("PG(\\d) (shared|headroom)");
@@ -170,6 +174,23 @@ public final class FabricMetrics {
                     ? "Number of " + what + " in a queue"
                     : "Number of dropped " + what + " in a queue";
             m.add(family, Type.COUNTER, help, v, "device", device, "node", node, "queue", q.group(1));
+            return;
+        }
+        Matcher o = QUEUE_OCCUPANCY.matcher(name);
+        if (o.matches()) {
+            m.add(
+                    "rocelab_queue_occupancy_bytes",
+                    Type.GAUGE,
+                    "Bytes in a queue now (live runs only)",
+                    v,
+                    "device",
+                    device,
+                    "node",
+                    node,
+                    "queue",
+                    o.group(1),
+                    "sai",
+                    "SAI_QUEUE_STAT_CURR_OCCUPANCY_BYTES");
             return;
         }
         Matcher w = QUEUE_WATERMARK.matcher(name);

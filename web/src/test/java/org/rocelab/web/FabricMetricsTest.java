@@ -37,6 +37,7 @@ class FabricMetricsTest {
         t.set("sw0", "sw0:h1", CounterTable.ALL, "UC3 EcnMarked/pkts", 2);
         t.set("sw0", "sw0:h1", CounterTable.ALL, "Rx PFC3", 7);
         t.set("sw0", "sw0:h1", CounterTable.ALL, "UC3", 3000);
+        t.set("sw0", "sw0:h1", CounterTable.ALL, "UC3 Occupancy/Bytes", 1040);
         t.set("sw0", CounterTable.NODE, CounterTable.ALL, "buffer", 4);
         FabricCounters run =
                 FabricCounters.of(t, Map.of("h1", "host", "sw0", "switch"), Map.of("sw0:h1", "Ethernet4"), 2_000_000);
@@ -55,6 +56,9 @@ class FabricMetricsTest {
                         + "sai=\"SAI_PORT_STAT_PFC_3_RX_PKTS\"} 7.0\n")
                 .contains("sonic_queue_watermark_bytes_total{device=\"Ethernet4\",node=\"sw0\",queue=\"3\","
                         + "type=\"persistent\",watermark=\"shared\"} 3000.0\n")
+                .contains("# TYPE rocelab_queue_occupancy_bytes gauge\n")
+                .contains("rocelab_queue_occupancy_bytes{device=\"Ethernet4\",node=\"sw0\",queue=\"3\","
+                        + "sai=\"SAI_QUEUE_STAT_CURR_OCCUPANCY_BYTES\"} 1040.0\n")
                 .contains("rocelab_switch_dropped_packets_total{node=\"sw0\",reason=\"buffer\"} 4.0\n")
                 .contains("# TYPE rocelab_simulated_seconds gauge\nrocelab_simulated_seconds 0.002\n")
                 .contains("# TYPE node_ethtool_received_prio3_pause untyped\n");

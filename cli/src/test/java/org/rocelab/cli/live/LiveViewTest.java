@@ -127,6 +127,10 @@ class LiveViewTest {
                 .isGreaterThan(0)
                 .isLessThan(END_S);
         assertThat(duringSamples).containsKey("sonic_queue_packets_total{device=\"sw0:h0\",node=\"sw0\",queue=\"3\"}");
+        // the queue-depth gauge is there while the run goes on (a moment, not a count: not in counters.json)
+        String occupancy = "rocelab_queue_occupancy_bytes{device=\"sw0:h0\",node=\"sw0\",queue=\"3\","
+                + "sai=\"SAI_QUEUE_STAT_CURR_OCCUPANCY_BYTES\"}";
+        assertThat(duringSamples.get(occupancy)).isNotNull().isGreaterThanOrEqualTo(0.0);
         // at the end: the last snapshot is counters.json
         for (int i = 0;
                 i < 1200 && !state(port).path("runs").get(0).path("done").asBoolean();
@@ -153,6 +157,7 @@ class LiveViewTest {
         assertThat(checked.size()).as("mapped counters checked").isGreaterThan(1000);
         expectedSamples(counters, finished);
         assertThat(end.get("rocelab_simulated_seconds{}")).isEqualTo(END_S);
+        assertThat(end).doesNotContainKey(occupancy);
 
         assertSameFilesButRunJson(plain, live);
     }

@@ -1,0 +1,21 @@
+package org.rocelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.rocelab.stats.Json;
+
+/** {@code rocelab bench}'s line shows the whole process's CPU beside the loop's and their ratio. */
+class BenchLineTest {
+    @Test
+    void lineShowsProcessAndLoopCpuAndTheirRatio() throws Exception {
+        String json = "{\"bench\":\"fat-tree-permutation\",\"wall_s\":53.458,\"cpu_s\":8.07,\"loop_cpu_s\":2.779,"
+                + "\"cpu_over_loop\":2.904,\"simulated_ns\":5000000,\"events\":4444084,\"data_packet_hops\":2089036,"
+                + "\"events_per_cpu_s\":550692,\"data_packet_hops_per_cpu_s\":258864,\"peak_heap_bytes\":225023184,"
+                + "\"max_heap_bytes\":5620367360,\"peak_rss_bytes\":332865536,\"output_bytes\":11970446}";
+        assertThat(BenchCommand.line(Json.mapper().readTree(json)))
+                .isEqualTo("fat-tree-permutation      53.46 s wall     8.07 s CPU (loop 2.78 s, x2.90) | 5ms simulated,"
+                        + " 4,444,084 events, 2,089,036 data-packet-hops | 550,692 events/CPU-s, 258,864 hops/CPU-s |"
+                        + " heap peak 214 MB of 5,360 MB, RSS peak 317 MB | output 11,689 KB");
+    }
+}

@@ -1,0 +1,68 @@
+package org.rocelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rocelab.scenario.ScenarioLoader;
+
+/**
+ * The fabric's lookahead is its smallest link delay, propagation plus FEC latency (IEEE 802.3
+ * cl. 91 RS at 100G: 5,120 bits at the rate + 50 ns = 101.2 ns; cl. 74 FC at 25G lanes: 2,048 bits
+ * + 10 ns = 91.92 ns), and a fabric without it runs on one thread.
+ */
+class LookaheadTest {
+    private static Fabric build(String topology) {
+        String yaml = "name: t\nduration: 10us\ntopology: " + topology + "\n"
+                + "workloads:\n  - {kind: ib_write_bw, from: h1, to: h0, size: 4096, iterations: 2}\n";
+        return FabricBuilder.build(ScenarioLoader.parse(yaml, "t.yaml", List.of(), null), 1);
+    }
+
+    @Test
+    void itIsTheShortestCablesPropagationWithoutFec() {
+        // 2 m at 5 ns/m
+        assertThat(build("{kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: none}}")
+                        .lookaheadPs())
+                .isEqualTo(10_000);
+        // the 0.5 m cable to h2 is the shortest: 2.5 ns
+        assertThat(build("{kind: explicit, nodes: [h0, h1, h2, s0], link: {speed: 100G, length: 10m, fec: none},"
+                                + " links: [{a: h0, b: s0}, {a: h1, b: s0, delay: 1us}, {a: h2, b: s0, length: 0.5m}]}")
+                        .lookaheadPs())
+                .isEqualTo(2_500);
+    }
+
+    @Test
+    void fecDecodingLatencyAddsToPropagation() {
+        assertThat(build("{kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: rs}}")
+                        .lookaheadPs())
+                .isEqualTo(10_000 + 101_200);
+        assertThat(build("{kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: fc}}")
+                        .lookaheadPs())
+                .isEqualTo(10_000 + 91_920);
+    }
+
+    @Test
+    void aZeroDelayCableLeavesNoLookaheadAndOneThread() {
+        Fabric f = build("{kind: explicit, nodes: [h0, h1, s0], link: {speed: 100G, length: 2m, fec: none},"
+                + " links: [{a: h0, b: s0}, {a: h1, b: s0, length: 0m}]}");
+        assertThat(f.lookaheadPs()).isZero();
+        ThreadPlan p = ThreadPlan.of(3, f, "t");
+        assertThat(p.requested()).isEqualTo(3);
+        assertThat(p.used()).isEqualTo(1);
+        assertThat(p.note())
+                .hasValue("t: the smallest link delay is 0ns, so there is no lookahead and the run cannot be"
+                        + " windowed; running on one thread instead of 3");
+        Fabric windowed = build("{kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: none}}");
+        assertThat(ThreadPlan.of(3, windowed, "t").used()).isEqualTo(3);
+        assertThat(ThreadPlan.of(3, windowed, "t").note()).isEmpty();
+        assertThat(ThreadPlan.of(1, f, "t").note()).isEmpty();
+    }
+
+    @Test
+    void theHpccFatTreeHasTheOneMicrosecondOfItsLinks() throws Exception {
+        HpccRun run = new HpccRun(
+                org.rocelab.compat.HpccScenario.load(org.rocelab.testing.SharedData.hpcc("fat_ws_config_dcqcn.txt")),
+                1);
+        assertThat(run.fabric().fabric().lookaheadPs()).isEqualTo(1_000_000);
+    }
+}
