@@ -202,7 +202,10 @@ final class DoctorCommand implements Callable<Integer> {
             throw new UserError("doctor --from " + missing);
         }
         Path resolved = from.resolve(RESOLVED);
-        Source src = sets -> ScenarioLoader.loadResolved(resolved, sets);
+        // cdf and topology files are absolute in the resolved scenario; published CDF names are
+        // read from --data or ROCELAB_DATA, as for a scenario file
+        Path data = options.data != null ? options.data : ScenarioLoader.dataFolderFromEnvironment();
+        Source src = sets -> ScenarioLoader.loadResolved(resolved, sets, data);
         Scenario s = src.load(List.of()).scenario();
         Diagnosis d = Doctor.diagnose(s, RunOutputs.read(from));
         tools.jackson.databind.node.ObjectNode doc = d.json();

@@ -213,6 +213,32 @@ class DoctorCommandTest {
         assertThat(r.out()).contains("1. [error] mtu.mismatch at sw1");
     }
 
+    /**
+     * A scenario whose flows read a CDF file by a relative name: its run folder, elsewhere, reloads
+     * with {@code --from} and {@code --verify} reruns it (scenario.resolved.yaml names the file by
+     * its absolute path; relative to the run folder it was not found and --from exited 2).
+     */
+    @Test
+    void fromARunWhoseFlowsReadACdfFileByARelativeName() throws IOException {
+        Path scen = Files.createDirectories(tmp.resolve("scenarios"));
+        Files.writeString(scen.resolve("sizes.txt"), "1000 0\n10000 50\n100000 100\n");
+        Files.writeString(
+                scen.resolve("mix.yaml"),
+                "name: mix\nduration: 200us\ntopology: {kind: star, hosts: 4, link: {speed: 100G, length: 2m}}\n"
+                        + "nic: {mtu: 4096}\nswitch: {mtu: 1500}\n"
+                        + "workloads:\n  - {name: mix, kind: flows, hosts: all, cdf: sizes.txt, load: 0.3,"
+                        + " duration: 200us}\n");
+        Path run = tmp.resolve("runs/mix");
+        CliRun first = CliRun.of("doctor", scen.resolve("mix.yaml").toString(), "--out=" + run);
+        assertThat(first.exit()).as(first.err()).isEqualTo(1);
+        assertThat(Files.readString(run.resolve("scenario.resolved.yaml")))
+                .contains("cdf: " + scen.resolve("sizes.txt").toAbsolutePath());
+        CliRun from = CliRun.of("doctor", "--from", run.toString(), "--verify", "--out=" + tmp.resolve("again"));
+        assertThat(from.exit()).as(from.err()).isEqualTo(1);
+        assertThat(from.out()).contains("1. [error] mtu.mismatch at sw0").contains("verify: applied --set switch.mtu=");
+        assertThat(Files.exists(tmp.resolve("again/verify/summary.json"))).isTrue();
+    }
+
     private static Set<String> files(Path dir) throws IOException {
         try (var l = Files.list(dir)) {
             return l.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));

@@ -22,6 +22,7 @@ public final class Doctor {
             new PhyCheck(),
             new EcmpCheck(),
             new EcnCheck(),
+            new DcqcnSawtoothCheck(),
             new DeadlockCheck(),
             new LossCheck(),
             new RnrCheck(),

@@ -122,8 +122,8 @@ final class EcmpCheck implements Check {
             if (hops != null && List.of(hops.split("\\|")).contains(hot)) {
                 String tuple = qp.get("src_ip") + ":" + qp.get("src_port") + " -> " + qp.get("dst_ip") + ":"
                         + qp.get("dst_port") + " udp";
-                colliding.add(qp.get("flow_name") + " (" + tuple + ")");
-                ev.add(new Evidence("qp.csv hops", qp.get("flow_name"), tuple));
+                colliding.add(RunOutputs.qpName(qp) + " (" + qp.get("flow_name") + ", " + tuple + ")");
+                ev.add(new Evidence("qp.csv hops", RunOutputs.qpName(qp), tuple));
                 dsts.add(Topo.node(qp.get("port_rx")));
             }
         }
@@ -178,7 +178,7 @@ final class EcmpCheck implements Check {
                 return;
             }
             byTuple.computeIfAbsent(qp.get("src_ip") + ">" + qp.get("dst_ip") + ":" + sp, k -> new ArrayList<>())
-                    .add(qp.get("flow_name"));
+                    .add(RunOutputs.qpName(qp));
         }
         for (Map.Entry<String, List<String>> e : byTuple.entrySet()) {
             if (e.getValue().size() > 1) {

@@ -161,6 +161,20 @@ public final class RunOutputs {
         return qps;
     }
 
+    /**
+     * A qp.csv row's QP as the outputs name it everywhere else ({@code <host>/qp0x<qpn>}, the
+     * timeseries.csv entity, docs/outputs.md): the sending host (from {@code port_tx}) and the QPN of
+     * {@code flow_name} ({@code <workload>/qp0x<qpn>}), or {@code flow_name} when a column is missing.
+     */
+    public static String qpName(Map<String, String> qp) {
+        String name = qp.get("flow_name");
+        String port = qp.get("port_tx");
+        if (name == null || port == null || !port.contains(":")) {
+            return name;
+        }
+        return port.substring(0, port.indexOf(':')) + "/" + name.substring(name.lastIndexOf('/') + 1);
+    }
+
     /** Simulated time of the run, ns. */
     public long simulatedNs() {
         return summary.path("simulated_ns").asLong();

@@ -51,7 +51,7 @@ final class VictimCheck implements Check {
     }
 
     /** One QP of a time-bound bandwidth workload. */
-    private record Flow(String name, String src, List<String> hops, double gbps) {}
+    record Flow(String name, String src, List<String> hops, double gbps) {}
 
     @Override
     public void run(DiagInput in, Findings out) {
@@ -187,7 +187,7 @@ final class VictimCheck implements Check {
     }
 
     /** The QPs of time-bound bandwidth workloads with their hops and delivered rate. */
-    private static List<Flow> flows(Scenario s, RunOutputs r) {
+    static List<Flow> flows(Scenario s, RunOutputs r) {
         Map<String, WorkloadSpec> byName = new LinkedHashMap<>();
         for (WorkloadSpec w : s.workloads()) {
             byName.put(w.name(), w);

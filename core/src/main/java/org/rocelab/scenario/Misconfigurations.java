@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * Warnings for configurations real fabrics do have (DESIGN.md §3): valid, simulated as written,
@@ -12,75 +13,76 @@ import java.util.Set;
  */
 public final class Misconfigurations {
     private final Scenario s;
-    private final Map<String, Misconfiguration> out = new LinkedHashMap<>();
-    /** The hosts a host-placed finding lists (by its warning line), so validate can merge them. */
-    private final Map<String, List<String>> hostsOf = new java.util.HashMap<>();
+    /** The warnings in check order, each once (keyed by its line). */
+    private final Map<String, Entry> out = new LinkedHashMap<>();
 
     private Misconfigurations(Scenario s) {
         this.s = s;
     }
 
-    /** Stands for the switches a warning applies to, while warnings are grouped. */
+    /**
+     * A warning as a check made it. When its sentence is about one switch ({@code sw}) its text is
+     * also a function of how the switch (and the hosts it lists) are named, so that validate can
+     * name several in one line; {@code sw} is null for the others.
+     *
+     * @param m the misconfiguration
+     * @param sw the one switch the sentence is about, or null
+     * @param hosts the hosts the sentence lists, or null
+     * @param text the sentence, given how to name the switches and the hosts
+     */
+    private record Entry(Misconfiguration m, String sw, List<String> hosts, BiFunction<String, String, String> text) {}
+
+    /**
+     * What validate merges lines by: the finding, its key and its sentence with the switch and the
+     * hosts left open (rendered with markers that no name contains).
+     */
+    private record Group(String id, String key, String sentence) {}
+
+    /** Stand-ins for the switches and the hosts of a sentence, while lines are grouped. */
     private static final String SWITCHES = "\u0001S";
-    /** Stands for the hosts a warning lists, while warnings are grouped. */
+
     private static final String HOSTS = "\u0001H";
 
     /**
-     * The lines {@code validate} prints: one per misconfiguration, except that findings which differ
-     * only in the switch they name (a default every switch inherits, under the same key) are one
-     * line listing the switches.
+     * The lines {@code validate} prints: one per misconfiguration, except that findings with the
+     * same id and key whose sentences differ only in the switch they are about (a default every
+     * switch inherits) and the hosts they list are one line naming the switches and the hosts.
      */
     static List<String> find(Scenario s) {
-        List<java.util.regex.Pattern> names = new ArrayList<>();
-        for (String sw : s.switches()) {
-            names.add(
-                    java.util.regex.Pattern.compile("(?<![\\w:.])" + java.util.regex.Pattern.quote(sw) + "(?![\\w:])"));
-        }
-        Misconfigurations run = run(s);
-        Map<String, List<java.util.Set<String>>> groups = new LinkedHashMap<>();
-        for (Misconfiguration m : run.out.values()) {
-            String line = m.warning();
-            List<String> hosts = run.hostsOf.get(line);
-            java.util.Set<String> found = new java.util.LinkedHashSet<>();
-            for (int i = 0; i < names.size(); i++) {
-                java.util.regex.Matcher x = names.get(i).matcher(line);
-                if (x.find()) {
-                    found.add(s.switches().get(i));
-                    line = x.replaceAll(java.util.regex.Matcher.quoteReplacement(SWITCHES));
-                }
-            }
-            if (found.size() != 1) {
-                line = m.warning();
-                found.clear();
-            } else if (hosts != null) {
-                line = line.replace(Names.summary(hosts), HOSTS);
-            }
-            List<java.util.Set<String>> g = groups.computeIfAbsent(
-                    line, k -> List.of(new java.util.LinkedHashSet<>(), new java.util.LinkedHashSet<>()));
-            g.get(0).addAll(found);
-            if (hosts != null && !found.isEmpty()) {
-                g.get(1).addAll(hosts);
-            }
+        Map<Group, List<Entry>> groups = new LinkedHashMap<>();
+        for (Entry e : run(s).out.values()) {
+            Group g = e.sw() == null
+                    ? new Group(e.m().id(), e.m().key(), e.m().message())
+                    : new Group(e.m().id(), e.m().key(), e.text().apply(SWITCHES, HOSTS));
+            groups.computeIfAbsent(g, k -> new ArrayList<>()).add(e);
         }
         List<String> lines = new ArrayList<>();
-        for (Map.Entry<String, List<java.util.Set<String>>> g : groups.entrySet()) {
-            String line = g.getKey();
-            if (!g.getValue().get(0).isEmpty()) {
-                line = line.replace(
-                        SWITCHES, Names.summary(new ArrayList<>(g.getValue().get(0))));
+        for (List<Entry> g : groups.values()) {
+            Entry first = g.get(0);
+            if (first.sw() == null) {
+                lines.add(first.m().warning());
+                continue;
             }
-            if (!g.getValue().get(1).isEmpty()) {
-                line = line.replace(
-                        HOSTS, Names.summary(new ArrayList<>(g.getValue().get(1))));
+            java.util.Set<String> switches = new java.util.LinkedHashSet<>();
+            java.util.Set<String> hosts = new java.util.LinkedHashSet<>();
+            for (Entry e : g) {
+                switches.add(e.sw());
+                if (e.hosts() != null) {
+                    hosts.addAll(e.hosts());
+                }
             }
-            lines.add(line);
+            String named = first.text()
+                    .apply(
+                            Names.summary(new ArrayList<>(switches)),
+                            first.hosts() == null ? null : Names.summary(new ArrayList<>(hosts)));
+            lines.add(first.m().key() + ": " + named);
         }
         return lines;
     }
 
     /** Every misconfiguration of {@code s}, in check order, each once. */
     public static List<Misconfiguration> all(Scenario s) {
-        return new ArrayList<>(run(s).out.values());
+        return run(s).out.values().stream().map(Entry::m).toList();
     }
 
     private static Misconfigurations run(Scenario s) {
@@ -107,7 +109,27 @@ public final class Misconfigurations {
     }
 
     private void warn(String id, String key, String place, String message, String... fix) {
-        out.putIfAbsent(key + ": " + message, new Misconfiguration(id, key, place, message, List.of(fix)));
+        out.putIfAbsent(
+                key + ": " + message,
+                new Entry(new Misconfiguration(id, key, place, message, List.of(fix)), null, null, null));
+    }
+
+    /**
+     * A warning whose sentence is about the one switch {@code sw} (and lists {@code hosts}, or
+     * null): {@code text} makes the sentence from how the switch and the hosts are named.
+     */
+    private void warnAbout(
+            String id,
+            String key,
+            String place,
+            String sw,
+            List<String> hosts,
+            BiFunction<String, String, String> text,
+            String... fix) {
+        String message = text.apply(sw, hosts == null ? null : Names.summary(hosts));
+        out.putIfAbsent(
+                key + ": " + message,
+                new Entry(new Misconfiguration(id, key, place, message, List.of(fix)), sw, hosts, text));
     }
 
     /** Cables whose two ends run different FEC modes: such a link never comes up. */
@@ -121,13 +143,17 @@ public final class Misconfigurations {
                         ? "topology.links." + i + ".fec"
                         : "topology.link.fec";
                 String port = s.layout().isSwitch(c.a()) ? c.a() + ":" + c.b() : c.b() + ":" + c.a();
-                warn(
-                        "phy.fec_mismatch",
-                        key,
-                        port,
-                        c.a() + " runs " + name(l.fec()) + " FEC and " + c.b() + " runs " + name(l.fecB())
-                                + ": the link between them never comes up and every frame sent into it is dropped",
-                        key + "=" + name(l.fec()));
+                boolean swA = s.layout().isSwitch(c.a());
+                boolean swB = s.layout().isSwitch(c.b());
+                BiFunction<String, String, String> text = (sws, hosts) -> (swA && !swB ? sws : c.a()) + " runs "
+                        + name(l.fec()) + " FEC and " + (swB && !swA ? sws : c.b()) + " runs " + name(l.fecB())
+                        + ": the link between them never comes up and every frame sent into it is dropped";
+                if (swA != swB) {
+                    warnAbout(
+                            "phy.fec_mismatch", key, port, swA ? c.a() : c.b(), null, text, key + "=" + name(l.fec()));
+                } else {
+                    warn("phy.fec_mismatch", key, port, text.apply(null, null), key + "=" + name(l.fec()));
+                }
             }
         }
     }
@@ -188,7 +214,7 @@ public final class Misconfigurations {
                         "trust.mismatch",
                         swKey(sw, "trust"),
                         sw,
-                        sw + " trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
+                        "%S trusts PCP but frames from %H are untagged (" + nicKey(h, "trust")
                                 + " is dscp): all of them land in TC " + tc,
                         swKey(sw, "trust") + "=dscp"
                     });
@@ -198,8 +224,8 @@ public final class Misconfigurations {
                         "pfc.nic_switch_mismatch",
                         nicKey(h, "pfc"),
                         "%H",
-                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on " + sw
-                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore " + sw
+                        "RoCE traffic of %H (" + how + ") is lossless TC " + tc + " on %S"
+                                + ", but PFC is off for priority " + tc + " on those NICs, which ignore %S"
                                 + "'s pauses (lossless on the switch but not the NIC)",
                         nicKey(h, "pfc") + "=" + with(nic.pfc(), tc)
                     });
@@ -212,7 +238,7 @@ public final class Misconfigurations {
                         key,
                         sw,
                         "RoCE traffic of %H ("
-                                + how + ") maps to TC " + tc + " on " + sw + ", which is lossy, while "
+                                + how + ") maps to TC " + tc + " on %S, which is lossy, while "
                                 + nicKey(h, "pfc")
                                 + " enables priority " + nic.pcp() + ": PFC does not protect it",
                         untaggedOnPcp
@@ -228,8 +254,7 @@ public final class Misconfigurations {
                             "pfc.nic_switch_mismatch",
                             nicKey(h, "pfc"),
                             "%H",
-                            "PFC priority " + p + " of %H is not lossless on " + sw + " (lossless " + spec.lossless()
-                                    + ")",
+                            "PFC priority " + p + " of %H is not lossless on %S (lossless " + spec.lossless() + ")",
                             nicKey(h, "pfc") + "=" + spec.lossless()
                         });
                     }
@@ -239,7 +264,7 @@ public final class Misconfigurations {
                         "mtu.mismatch",
                         swKey(sw, "mtu"),
                         sw,
-                        sw + " mtu " + spec.mtu() + " is below the largest RoCE frame of %H (" + nic.maxRoceFrameBytes()
+                        "%S mtu " + spec.mtu() + " is below the largest RoCE frame of %H (" + nic.maxRoceFrameBytes()
                                 + " bytes at path MTU " + nic.mtu() + "): those frames are dropped",
                         swKey(sw, "mtu") + "=" + Math.max(largestSwitchMtu(), nic.maxRoceFrameBytes())
                     });
@@ -250,23 +275,29 @@ public final class Misconfigurations {
                         "mtu.mismatch",
                         swKey(sw, "mtu"),
                         sw,
-                        sw + " mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame
-                                + " bytes at netdev_mtu " + nic.netdevMtu() + "): those frames are dropped",
+                        "%S mtu " + spec.mtu() + " is below the TCP frames of %H (" + tcpFrame + " bytes at netdev_mtu "
+                                + nic.netdevMtu() + "): those frames are dropped",
                         swKey(sw, "mtu") + "=" + Math.max(largestSwitchMtu(), tcpFrame)
                     });
                 }
                 for (String[] f : found) {
                     byFinding
-                            .computeIfAbsent(String.join("\u0000", f), k -> new ArrayList<>())
+                            .computeIfAbsent(String.join("\u0000", f) + "\u0000" + sw, k -> new ArrayList<>())
                             .add(h);
                 }
             }
         }
         for (Map.Entry<String, List<String>> f : byFinding.entrySet()) {
             String[] p = f.getKey().split("\u0000", -1);
-            String hosts = Names.summary(f.getValue());
-            warn(p[0], p[1], p[2].replace("%H", hosts), p[3].replace("%H", hosts), p[4]);
-            hostsOf.put(p[1] + ": " + p[3].replace("%H", hosts), new ArrayList<>(f.getValue()));
+            List<String> hosts = new ArrayList<>(f.getValue());
+            warnAbout(
+                    p[0],
+                    p[1],
+                    p[2].replace("%H", Names.summary(hosts)),
+                    p[5],
+                    hosts,
+                    (sws, hs) -> p[3].replace("%S", sws).replace("%H", hs),
+                    p[4]);
         }
     }
 
@@ -346,14 +377,19 @@ public final class Misconfigurations {
                     if (e.getValue().pmax() > 0.5) {
                         fix.add(k + ".pmax=0.2");
                     }
-                    warn(
+                    long kmin = e.getValue().kminBytes();
+                    long gbps = speed / 1_000_000_000L;
+                    int tc = e.getKey();
+                    warnAbout(
                             "ecn.kmin_too_low",
                             k + ".kmin",
                             sw,
-                            "Kmin " + e.getValue().kminBytes() + " bytes on " + sw
-                                    + " is far below typical (" + typical + " bytes at " + speed / 1_000_000_000L
+                            sw,
+                            null,
+                            (sws, hosts) -> "Kmin " + kmin + " bytes on " + sws
+                                    + " is far below typical (" + typical + " bytes at " + gbps
                                     + "G: HPCC uses 100KB per 25G, NVIDIA 150KB): every microburst of TC "
-                                    + e.getKey() + " over it is marked and DCQCN slows flows that were not congested",
+                                    + tc + " over it is marked and DCQCN slows flows that were not congested",
                             fix.toArray(new String[0]));
                 }
             }
@@ -374,11 +410,14 @@ public final class Misconfigurations {
         for (int tc : spec.lossless()) {
             EcnSpec ecn = spec.ecn().get(tc);
             if (ecn != null && ecn.kminBytes() >= xoff) {
-                warn(
+                warnAbout(
                         "ecn.thresholds_too_high",
                         swKey(sw, "ecn." + tc + ".kmin"),
                         sw,
-                        "Kmin " + ecn.kminBytes() + " bytes on " + sw + " is at or above the PFC point of a lossless PG"
+                        sw,
+                        null,
+                        (sws, hosts) -> "Kmin " + ecn.kminBytes() + " bytes on " + sws
+                                + " is at or above the PFC point of a lossless PG"
                                 + " fed by one port (about " + xoff + " bytes: dynamic_th "
                                 + spec.buffer().dynamicTh()
                                 + " of a " + pool + "-byte pool): such congestion is paused before any packet of TC "
@@ -396,11 +435,15 @@ public final class Misconfigurations {
                     break;
                 }
                 if (acl.get(i).deniesRoceV2()) {
-                    warn(
+                    int rule = i + 1;
+                    warnAbout(
                             "acl.blocks_roce",
                             swKey(sw, "acl." + i),
                             sw,
-                            "RULE_" + (i + 1) + " on " + sw + " denies UDP 4791: RoCEv2 traffic it matches is dropped",
+                            sw,
+                            null,
+                            (sws, hosts) -> "RULE_" + rule + " on " + sws
+                                    + " denies UDP 4791: RoCEv2 traffic it matches is dropped",
                             swKey(sw, "acl") + "=" + permitRoceFirst(acl));
                 }
             }

@@ -13,9 +13,10 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
  * {@code --duration}) was applied, with {@code name} written out (its default comes from the file
  * name, which the resolved file no longer has). Keys the user did not give stay out, so their
  * defaults apply on reload; overlays ({@code nics.<host>}, {@code switches.<name>}) stay overlays.
- * Loading the text with {@link ScenarioLoader} gives records equal to {@link #scenario()}. File
- * names inside (an HPCC topology, a CDF file) stay as written: relative to the original
- * scenario's folder.
+ * Loading the text with {@link ScenarioLoader} gives records equal to {@link #scenario()}. Files
+ * the scenario names (a {@code flows} workload's {@code cdf} file, an HPCC {@code topology.file})
+ * are written by their absolute path, so the file loads from any folder and any working directory
+ * ({@code doctor --from RUN_DIR}); a published CDF name ({@code websearch}) stays a name.
  *
  * @param scenario the records
  * @param yaml the resolved scenario as YAML text
@@ -27,6 +28,41 @@ public record ResolvedScenario(Scenario scenario, String yaml) {
             .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .disable(YAMLWriteFeature.SPLIT_LINES)
             .build();
+
+    /**
+     * A copy of {@code root} in which the files it names relative to {@code baseDir} (null: the
+     * working directory) are absolute: each {@code workloads[i].cdf} that is a file name (not an
+     * inline table, not a published name) and an HPCC {@code topology.file}.
+     */
+    static ObjectNode absoluteFiles(ObjectNode root, java.nio.file.Path baseDir) {
+        ObjectNode copy = root.deepCopy();
+        JsonNode workloads = copy.get("workloads");
+        if (workloads != null && workloads.isArray()) {
+            for (JsonNode w : workloads) {
+                JsonNode cdf = w.get("cdf");
+                if (w instanceof ObjectNode o
+                        && cdf != null
+                        && cdf.isString()
+                        && CdfReader.publishedFileName(cdf.asString()) == null) {
+                    o.put("cdf", absolute(baseDir, cdf.asString()));
+                }
+            }
+        }
+        JsonNode topology = copy.get("topology");
+        if (topology instanceof ObjectNode t
+                && t.path("kind").isString()
+                && t.path("kind").asString().equals("hpcc")
+                && t.path("file").isString()) {
+            t.put("file", absolute(baseDir, t.path("file").asString()));
+        }
+        return copy;
+    }
+
+    /** {@code name} resolved as the loader resolves it, made absolute. */
+    private static String absolute(java.nio.file.Path baseDir, String name) {
+        java.nio.file.Path p = baseDir == null ? java.nio.file.Path.of(name) : baseDir.resolve(name);
+        return p.toAbsolutePath().toString();
+    }
 
     /** The YAML of {@code root} with {@code name} first, under a comment naming the source and overrides. */
     static String yaml(ObjectNode root, String name, String fileName, List<String> overrides) {
@@ -48,9 +84,7 @@ public record ResolvedScenario(Scenario scenario, String yaml) {
                                     overrides.stream().map(o -> "--set " + o).toList())
                             .replaceAll("\\R", " "));
         }
-        sb.append(" (rocelab scenario.resolved.yaml; file names are relative to ")
-                .append(source)
-                .append("'s folder)\n");
+        sb.append(" (rocelab scenario.resolved.yaml; files by their absolute path)\n");
         sb.append(WRITER.writeValueAsString(out));
         return sb.toString();
     }

@@ -123,7 +123,8 @@ public final class ScenarioLoader {
             Overrides.apply(root, set, "--set " + set, source);
         }
         Scenario s = build(root, source, baseDir, dataDir, true);
-        return new ResolvedScenario(s, ResolvedScenario.yaml(root, s.name(), fileName, sets));
+        return new ResolvedScenario(
+                s, ResolvedScenario.yaml(ResolvedScenario.absoluteFiles(root, baseDir), s.name(), fileName, sets));
     }
 
     private static ObjectNode readTree(String text, SourceMap source) {

@@ -30,6 +30,7 @@ class ExampleFindingsTest {
     static final Map<String, String[]> FAULTS = Map.ofEntries(
             Map.entry("acl-deny-roce", new String[] {"acl.blocks_roce", "sw0"}),
             Map.entry("bad-optic", new String[] {"phy.fcs_errors", "sw1:sw0"}),
+            Map.entry("dcqcn-sawtooth", new String[] {"dcqcn.sawtooth", "h1/qp0x100"}),
             Map.entry("ecmp-collision", new String[] {"ecmp.collision", "leaf0:spine0"}),
             Map.entry("fec-mismatch", new String[] {"phy.fec_mismatch", "sw0:h1"}),
             Map.entry("leaf-spine-misconfig", new String[] {"pfc.one_hop", "spine1"}),

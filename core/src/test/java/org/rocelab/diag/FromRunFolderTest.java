@@ -50,4 +50,34 @@ class FromRunFolderTest {
         assertThat(from.failed()).as(direct.text()).isTrue();
         assertThat(from.json()).isEqualTo(direct.json());
     }
+
+    /**
+     * A flows workload's CDF file named relative to the scenario's folder: the run folder's
+     * scenario.resolved.yaml names it by its absolute path, so it reloads from the run folder (the
+     * base folder {@code doctor --from} uses) to the same records, and with a {@code --set} as
+     * {@code --verify} loads it.
+     */
+    @org.junit.jupiter.api.Test
+    void aCdfFileNamedRelativeToTheScenarioReloadsFromTheRunFolder() throws IOException {
+        Path scen = Files.createDirectories(tmp.resolve("scenarios"));
+        Files.writeString(scen.resolve("sizes.txt"), "1000 0\n10000 50\n100000 100\n");
+        Files.writeString(
+                scen.resolve("mix.yaml"),
+                "duration: 100us\ntopology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}\n"
+                        + "workloads:\n  - {name: mix, kind: flows, hosts: all, cdf: sizes.txt, load: 0.3,"
+                        + " duration: 100us}\n");
+        ResolvedScenario rs = ScenarioLoader.loadResolved(scen.resolve("mix.yaml"), List.of());
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        RunResult r = new ScenarioRun(rs.scenario(), scen).run(null);
+        r.scenarioYaml(rs.yaml());
+        RunWriter.writeAll(run, r, new RunInfo(0, r.events()));
+        Path resolved = run.resolve(RunWriter.SCENARIO);
+        assertThat(Files.readString(resolved))
+                .contains("cdf: " + scen.resolve("sizes.txt").toAbsolutePath());
+        assertThat(ScenarioLoader.loadResolved(resolved, List.of()).scenario()).isEqualTo(rs.scenario());
+        assertThat(ScenarioLoader.loadResolved(resolved, List.of("seed=2"))
+                        .scenario()
+                        .workloads())
+                .isEqualTo(rs.scenario().workloads());
+    }
 }

@@ -34,7 +34,8 @@ class ExamplesTest {
             "incast-ecn-dcqcn",
             "dcqcn-convergence",
             "cc-compare",
-            "rnr-slow-receiver"); // RnrSlowReceiverTest
+            "rnr-slow-receiver", // RnrSlowReceiverTest
+            "dcqcn-sawtooth"); // diag.DcqcnSawtoothCheckTest
 
     private static final Set<String> TESTED_HERE = Set.of(
             "perftest-baseline",

@@ -47,8 +47,8 @@ class ResolvedScenarioTest {
         assertThat(r.yaml())
                 .startsWith(
                         "# pfc-deadlock.yaml as run, with --set switch.buffer.size=4MB --set switches.sw1.lossless=[]"
-                                + " --set nic.dscp=24 --set seed=7 --set duration=1ms (rocelab scenario.resolved.yaml; file"
-                                + " names are relative to pfc-deadlock.yaml's folder)\nname: pfc-deadlock\nseed: 7\n"
+                                + " --set nic.dscp=24 --set seed=7 --set duration=1ms (rocelab scenario.resolved.yaml; files"
+                                + " by their absolute path)\nname: pfc-deadlock\nseed: 7\n"
                                 + "duration: 1ms\n");
     }
 

@@ -183,4 +183,24 @@ class WarningsTest {
                         "switch.acl.0: RULE_1 on leaf0, leaf1, spine0, spine1 denies UDP 4791: RoCEv2 traffic it matches"
                                 + " is dropped");
     }
+
+    /**
+     * validate merges lines by finding, key and sentence with the switch and the hosts left open,
+     * not by rewriting the text: two hosts with their own {@code nics.<host>.pfc} are two lines
+     * (rewriting every "h0" in "nics.h0.pfc: … of h0" made the two lines alike and printed one,
+     * "nics.h0, h1.pfc: …", a key that does not exist), while one default key on several switches
+     * is one line naming them.
+     */
+    @Test
+    void linesAreMergedByFindingKeyAndPlaceNotByTheirText() {
+        String off = ", but PFC is off for priority 3 on those NICs, which ignore sw0's pauses (lossless on the switch"
+                + " but not the NIC)";
+        assertThat(Yaml.load(STAR + "nics:\n  h0: {pfc: []}\n  h1: {pfc: []}\n").warnings())
+                .containsExactly(
+                        "nics.h0.pfc: RoCE traffic of h0 (DSCP 26) is lossless TC 3 on sw0" + off,
+                        "nics.h1.pfc: RoCE traffic of h1 (DSCP 26) is lossless TC 3 on sw0" + off);
+        assertThat(Yaml.load(LEAF_SPINE + "  mtu: 1500\n").warnings())
+                .containsExactly("switch.mtu: leaf0, leaf1 mtu 1500 is below the largest RoCE frame of h0..h3 (4174"
+                        + " bytes at path MTU 4096): those frames are dropped");
+    }
 }
