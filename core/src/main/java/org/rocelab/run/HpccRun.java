@@ -15,7 +15,6 @@ import org.rocelab.scenario.OutputSpec;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
-import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
 import org.rocelab.stats.WorkloadResult;
@@ -56,8 +55,8 @@ public final class HpccRun {
 
     private final QpReaper reaper = new QpReaper();
 
-    /** qp.csv row of each started flow, taken at its completion or at the end of the run. */
-    private final QpRecord[] qpRows;
+    /** qp.csv figures of each started flow, taken at its completion or at the end of the run. */
+    private final QpSnapshot[] qpRows;
     /** Time-series token of each started flow's QP ({@link QpSeries}; -1 when not sampled). */
     private final int[] seriesTokens;
 
@@ -77,7 +76,7 @@ public final class HpccRun {
         this.paths = scenario.pathMetrics();
         this.finishPs = new long[flows.size()];
         this.pairs = new RdmaPair[flows.size()];
-        this.qpRows = new QpRecord[flows.size()];
+        this.qpRows = new QpSnapshot[flows.size()];
         this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         this.simStartPs = new long[flows.size()];
@@ -217,7 +216,7 @@ public final class HpccRun {
                 qpRows[i] = qpRow(i);
             }
             if (qpRows[i] != null) {
-                result.addQp(qpRows[i]);
+                result.addQp(qpRows[i].row(WORKLOAD, null));
             }
         }
         ResultCollector.collect(fabric.fabric(), result);
@@ -226,8 +225,8 @@ public final class HpccRun {
         return result;
     }
 
-    private QpRecord qpRow(int idx) {
-        return QpReport.record(WORKLOAD, pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
+    private QpSnapshot qpRow(int idx) {
+        return QpSnapshot.take(pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
     }
 
     /** Completed flows as fct.txt records, in completion order (as HPCC writes them). */

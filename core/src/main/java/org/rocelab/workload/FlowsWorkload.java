@@ -2,12 +2,14 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
+import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 
 /**
@@ -16,8 +18,9 @@ import org.rocelab.stats.RunResult;
  * starts flows with exponential inter-arrival times of mean {@code meanSize·8 / (rate·load)} to a
  * destination drawn uniformly from the other hosts. Each flow is one RDMA WRITE on its own QP
  * (a new QP pair per flow, so QP numbers are never reused within a run), which the
- * {@link FlowQpListener} hears about from the post to the completion; the pair is destroyed once
- * idle after the flow completed ({@link QpReaper}), so memory follows the flows in progress.
+ * {@link FlowQpListener} hears about from the post to the completion; the sending QP's qp.csv row
+ * is taken at the completion ({@link QpRowTaker}) and the pair is destroyed once idle after it
+ * ({@link QpReaper}), so memory follows the flows in progress.
  */
 public final class FlowsWorkload implements Workload {
     private final String name;
@@ -30,6 +33,7 @@ public final class FlowsWorkload implements Workload {
     private PathModel paths;
     private Fabric fabric;
     private FlowQpListener qpListener = FlowQpListener.NONE;
+    private QpRowTaker qpRows = QpRowTaker.NONE;
     private final QpReaper reaper = new QpReaper();
 
     public FlowsWorkload(String name, List<String> hosts, FlowSizeCdf cdf, double load, long startPs, long endPs) {
@@ -68,6 +72,23 @@ public final class FlowsWorkload implements Workload {
     @Override
     public void flowQps(FlowQpListener listener) {
         this.qpListener = listener;
+    }
+
+    @Override
+    public void qpRows(QpRowTaker taker) {
+        this.qpRows = taker;
+    }
+
+    @Override
+    public List<QpRecord> flowQpRows() {
+        List<QpRecord> rows = new ArrayList<>();
+        for (MessageFlow m : flows) {
+            Supplier<QpRecord> row = m.pair != null ? qpRows.take(m.pair.srcQp) : m.qpRow;
+            if (row != null) {
+                rows.add(row.get());
+            }
+        }
+        return rows;
     }
 
     @Override
@@ -119,6 +140,7 @@ public final class FlowsWorkload implements Workload {
             }
             qpListener.flowEnded(m.qpToken);
             m.qpToken = -1;
+            m.qpRow = qpRows.take(m.pair.srcQp);
             reaper.completed(m.pair, wc.timePs);
             m.pair = null;
         }
