@@ -9,6 +9,7 @@ import org.rocelab.compat.HpccFlow;
 import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
+import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.scenario.OutputSpec;
@@ -35,7 +36,7 @@ import org.rocelab.workload.RdmaPair;
  * the sender QP's congestion control is closed ({@link org.rocelab.cc.CongestionControl#close()}),
  * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events; its QP pair
  * is destroyed once idle ({@link QpReaper}), so memory follows the flows in progress, not the file.
- * Start times are converted once, when the run is built.
+ * Start times are converted and the flows' NICs looked up once, when the run is built.
  */
 public final class HpccRun {
     /** The loop returns to report progress every this much simulated time. */
@@ -52,6 +53,8 @@ public final class HpccRun {
     private final long[] simStartPs;
     /** The QP pair of each started, not yet completed flow (null otherwise). */
     private final RdmaPair[] pairs;
+    /** Each flow end's NIC by HPCC node id, looked up once (a flow start forms no name). */
+    private final Nic[] hostNics;
 
     private final QpReaper reaper = new QpReaper();
 
@@ -82,6 +85,11 @@ public final class HpccRun {
         this.simStartPs = new long[flows.size()];
         for (int i = 0; i < simStartPs.length; i++) {
             simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
+        }
+        this.hostNics = new Nic[scenario.topology().nodeCount()];
+        for (HpccFlow f : flows) {
+            hostNics[f.src()] = fabric.fabric().nic(HpccFabric.name(scenario, f.src()));
+            hostNics[f.dst()] = fabric.fabric().nic(HpccFabric.name(scenario, f.dst()));
         }
         Simulation sim = fabric.fabric().sim();
         this.result = new RunResult(scenario.config().file().getFileName().toString(), seed);
@@ -128,8 +136,8 @@ public final class HpccRun {
         int idx = f.index();
         RdmaPair pair = RdmaPair.connect(
                 fab,
-                HpccFabric.name(scenario, f.src()),
-                HpccFabric.name(scenario, f.dst()),
+                hostNics[f.src()],
+                hostNics[f.dst()],
                 f.sizeBytes(),
                 4,
                 wc -> {

@@ -3,6 +3,7 @@ package org.rocelab.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
@@ -32,6 +33,9 @@ public final class FlowsWorkload implements Workload {
     private final List<MessageFlow> flows = new ArrayList<>();
     private PathModel paths;
     private Fabric fabric;
+    /** The NIC of each host of the set, looked up once (a flow start forms or hashes no name). */
+    private Nic[] nics;
+
     private FlowQpListener qpListener = FlowQpListener.NONE;
     private QpRowTaker qpRows = QpRowTaker.NONE;
     private final QpReaper reaper = new QpReaper();
@@ -62,6 +66,10 @@ public final class FlowsWorkload implements Workload {
     public void start(Fabric f) {
         this.fabric = f;
         paths = new PathModel(f);
+        nics = new Nic[hosts.size()];
+        for (int i = 0; i < nics.length; i++) {
+            nics[i] = f.nic(hosts.get(i));
+        }
         for (String h : hosts) {
             Source s = new Source(h, f.sim().random(name + "/" + h));
             s.timer = f.sim().timer(f.sim().component(name + "/" + h), now -> s.arrive(now));
@@ -98,12 +106,14 @@ public final class FlowsWorkload implements Workload {
 
     private final class Source {
         final String host;
+        final Nic nic;
         final FlowArrivals arrivals;
         Timer timer;
 
         Source(String host, RandomStream rnd) {
             this.host = host;
-            long rate = fabric.nic(host).port().rateBps();
+            this.nic = fabric.nic(host);
+            long rate = nic.port().rateBps();
             this.arrivals = new FlowArrivals(hosts.size(), hosts.indexOf(host), cdf, load, rate, rnd);
         }
 
@@ -113,12 +123,12 @@ public final class FlowsWorkload implements Workload {
 
         void arrive(long now) {
             reaper.reap(now);
-            String dst = hosts.get(arrivals.nextDestination());
+            int d = arrivals.nextDestination();
             long size = arrivals.nextSizeBytes();
-            MessageFlow m = new MessageFlow(host, dst, size, now);
+            MessageFlow m = new MessageFlow(host, hosts.get(d), size, now);
             flows.add(m);
             int idx = flows.size() - 1;
-            RdmaPair pair = RdmaPair.connect(fabric, host, dst, size, 4, wc -> done(idx, wc), null);
+            RdmaPair pair = RdmaPair.connect(fabric, nic, nics[d], size, 4, wc -> done(idx, wc), null);
             SendWr wr = new SendWr()
                     .wrId(idx)
                     .opcode(WrOpcode.RDMA_WRITE)

@@ -50,8 +50,18 @@ public final class RdmaPair {
             int depth,
             CompletionHandler srcHandler,
             CompletionHandler dstHandler) {
-        Nic a = f.nic(from);
-        Nic b = f.nic(to);
+        return connect(f, f.nic(from), f.nic(to), bufferBytes, depth, srcHandler, dstHandler);
+    }
+
+    /** {@link #connect(Fabric, String, String, long, int, CompletionHandler, CompletionHandler)} between NICs already looked up. */
+    public static RdmaPair connect(
+            Fabric f,
+            Nic a,
+            Nic b,
+            long bufferBytes,
+            int depth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
         int access = AccessFlags.LOCAL_WRITE | AccessFlags.REMOTE_WRITE | AccessFlags.REMOTE_READ;
         ProtectionDomain pdA = a.allocPd();
         ProtectionDomain pdB = b.allocPd();
