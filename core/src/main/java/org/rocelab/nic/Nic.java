@@ -35,10 +35,14 @@ public final class Nic {
     private final NicCounters counters = new NicCounters();
     private final MemoryTable memory = new MemoryTable();
     /**
-     * QPs by index (QPN − {@link #QPN_BASE}); a destroyed QP's slot is null, and numbers are
-     * never reused within a run (4 bytes per QP ever created, the QP itself is released).
+     * QPs by index (QPN − {@link #QPN_BASE}) from {@link #base}: the QP of index i is at
+     * {@code queues[i - base]}, a destroyed QP's slot is null, and numbers are never reused within a
+     * run. The slots of destroyed QPs below the oldest live one are dropped as QPs are created
+     * ({@link #addQueue}), so the table holds the span from the oldest live QP to the newest.
      */
     private TxQueue[] queues = new TxQueue[16];
+    /** Index of the QP in {@code queues[0]}. */
+    private int base;
     /** QPs created so far: the next index. */
     private int created;
     /** RC QPs not destroyed. */
@@ -144,7 +148,7 @@ public final class Nic {
     public int ccFactory(org.rocelab.cc.CcFactory factory) {
         this.cc = java.util.Objects.requireNonNull(factory, "cc");
         int retuned = 0;
-        for (int i = 0; i < created; i++) {
+        for (int i = 0; i < created - base; i++) {
             TxQueue q = queues[i];
             if (q != null && q.pacer().cc().retune(factory)) {
                 retuned++;
@@ -202,13 +206,13 @@ public final class Nic {
      */
     public void destroyQp(QueuePair qp) {
         int idx = qp.index();
-        if (idx >= created || queues[idx] != qp) {
+        if (idx < base || idx >= created || queues[idx - base] != qp) {
             throw new IllegalArgumentException("destroy_qp: " + qp + " is not a QP of " + name);
         }
         if (!qp.idle()) {
             throw new IllegalStateException("destroy_qp: " + qp + " still has work, a frame or a timer pending");
         }
-        queues[idx] = null;
+        queues[idx - base] = null;
         liveRcQps--;
         sim.release(qp.component());
     }
@@ -219,10 +223,24 @@ public final class Nic {
     }
 
     private void addQueue(TxQueue q) {
-        if (created == queues.length) {
-            queues = java.util.Arrays.copyOf(queues, created * 2);
+        int n = created - base;
+        if (n == queues.length) {
+            int dead = 0;
+            while (dead < n && queues[dead] == null) {
+                dead++;
+            }
+            if (dead >= n / 2) {
+                // most of the table is destroyed QPs older than every live one: drop their slots,
+                // keeping room for as many again (amortised: a shift only after n/2 destroys)
+                TxQueue[] t = new TxQueue[Math.max(16, 2 * (n - dead))];
+                System.arraycopy(queues, dead, t, 0, n - dead);
+                queues = t;
+                base += dead;
+            } else {
+                queues = java.util.Arrays.copyOf(queues, n * 2);
+            }
         }
-        queues[created++] = q;
+        queues[created++ - base] = q;
     }
 
     /** Prefix of this NIC's RC QP component names ({@code h3/qp}; the QPN follows in hex). */
@@ -350,7 +368,7 @@ public final class Nic {
         counters.rdmaRxPackets++;
         counters.rdmaRxBytes += p.frameBytes;
         int idx = p.destQp - QPN_BASE;
-        TxQueue qp = idx >= 0 && idx < created ? queues[idx] : null;
+        TxQueue qp = idx >= base && idx < created ? queues[idx - base] : null;
         if (qp == null || qp.state() == QpState.RESET) {
             counters.rxNicInvalid++;
             pool.drop(p, DropReason.NIC_INVALID);
@@ -432,25 +450,30 @@ public final class Nic {
     }
 
     TxQueue qp(int index) {
-        return queues[index];
+        return queues[index - base];
     }
 
     /** The RC QP with number {@code qpn}, or null. */
     public QueuePair qpByNumber(int qpn) {
         int idx = qpn - QPN_BASE;
-        TxQueue q = idx >= 0 && idx < created ? queues[idx] : null;
+        TxQueue q = idx >= base && idx < created ? queues[idx - base] : null;
         return q instanceof QueuePair rc ? rc : null;
     }
 
     /** RC QPs in creation order, the destroyed ones left out. */
     public List<QueuePair> qps() {
         List<QueuePair> out = new ArrayList<>(liveRcQps);
-        for (int i = 0; i < created; i++) {
+        for (int i = 0; i < created - base; i++) {
             if (queues[i] instanceof QueuePair rc) {
                 out.add(rc);
             }
         }
         return java.util.Collections.unmodifiableList(out);
+    }
+
+    /** Slots of the QP table: from the oldest live QP (or a later destroyed one) to the newest. */
+    public int qpTableSlots() {
+        return queues.length;
     }
 
     /** RC QPs created and not destroyed. */

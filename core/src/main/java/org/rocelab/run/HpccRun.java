@@ -10,13 +10,13 @@ import org.rocelab.compat.HpccFlow;
 import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
+import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.scenario.OutputSpec;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
-import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
 import org.rocelab.stats.SeriesSelection;
@@ -39,7 +39,7 @@ import org.rocelab.workload.RdmaPair;
  * the sender QP's congestion control is closed ({@link org.rocelab.cc.CongestionControl#close()}),
  * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events; its QP pair
  * is destroyed once idle ({@link QpReaper}), so memory follows the flows in progress, not the file.
- * Start times are converted once, when the run is built.
+ * Start times are converted and the flows' NICs looked up once, when the run is built.
  */
 public final class HpccRun {
     /** The loop returns to report progress every this much simulated time. */
@@ -56,11 +56,13 @@ public final class HpccRun {
     private final long[] simStartPs;
     /** The QP pair of each started, not yet completed flow (null otherwise). */
     private final RdmaPair[] pairs;
+    /** Each flow end's NIC by HPCC node id, looked up once (a flow start forms no name). */
+    private final Nic[] hostNics;
 
     private final QpReaper reaper = new QpReaper();
 
-    /** qp.csv row of each started flow, taken at its completion or at the end of the run. */
-    private final QpRecord[] qpRows;
+    /** qp.csv figures of each started flow, taken at its completion or at the end of the run. */
+    private final QpSnapshot[] qpRows;
     /** Time-series token of each started flow's QP ({@link QpSeries}; -1 when not sampled). */
     private final int[] seriesTokens;
 
@@ -91,12 +93,17 @@ public final class HpccRun {
         this.paths = scenario.pathMetrics();
         this.finishPs = new long[flows.size()];
         this.pairs = new RdmaPair[flows.size()];
-        this.qpRows = new QpRecord[flows.size()];
+        this.qpRows = new QpSnapshot[flows.size()];
         this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         this.simStartPs = new long[flows.size()];
         for (int i = 0; i < simStartPs.length; i++) {
             simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
+        }
+        this.hostNics = new Nic[scenario.topology().nodeCount()];
+        for (HpccFlow f : flows) {
+            hostNics[f.src()] = fabric.fabric().nic(HpccFabric.name(scenario, f.src()));
+            hostNics[f.dst()] = fabric.fabric().nic(HpccFabric.name(scenario, f.dst()));
         }
         Simulation sim = fabric.fabric().sim();
         this.result = new RunResult(scenario.config().file().getFileName().toString(), seed);
@@ -147,8 +154,8 @@ public final class HpccRun {
         int idx = f.index();
         RdmaPair pair = RdmaPair.connect(
                 fab,
-                HpccFabric.name(scenario, f.src()),
-                HpccFabric.name(scenario, f.dst()),
+                hostNics[f.src()],
+                hostNics[f.dst()],
                 f.sizeBytes(),
                 4,
                 wc -> {
@@ -240,7 +247,7 @@ public final class HpccRun {
                 qpRows[i] = qpRow(i);
             }
             if (qpRows[i] != null) {
-                result.addQp(qpRows[i]);
+                result.addQp(qpRows[i].row(WORKLOAD, null));
             }
         }
         ResultCollector.collect(fabric.fabric(), result);
@@ -249,8 +256,8 @@ public final class HpccRun {
         return result;
     }
 
-    private QpRecord qpRow(int idx) {
-        return QpReport.record(WORKLOAD, pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
+    private QpSnapshot qpRow(int idx) {
+        return QpSnapshot.take(pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
     }
 
     /** Completed flows as fct.txt records, in completion order (as HPCC writes them). */

@@ -28,13 +28,19 @@ final class QpPath {
 
     /** The tuple of sending QP {@code s}. */
     static QpTuple of(Fabric f, QueuePair s) {
-        Nic nic = s.nic();
+        return of(f, s.nic(), s.remoteIpv4(), s.udpSrcPort(), s.flowPorts());
+    }
+
+    /**
+     * The tuple of a sending QP of {@code nic} toward {@code remoteIpv4} with UDP source port
+     * {@code sport} and ECMP flow ports {@code flowPorts} (a QP's, kept after it was destroyed).
+     */
+    static QpTuple of(Fabric f, Nic nic, int remoteIpv4, int sport, int flowPorts) {
         String src = Addressing.ipText(nic.ipv4());
-        String dst = Addressing.ipText(s.remoteIpv4());
+        String dst = Addressing.ipText(remoteIpv4);
         if (nic.config().roce() == RoceVersion.V1) {
             return new QpTuple(src, dst, -1, -1, List.of());
         }
-        int sport = s.udpSrcPort();
         int dport = PacketKind.ROCE_UDP_PORT;
         List<String> hops = new ArrayList<>();
         String port = nic.port().name();
@@ -51,7 +57,7 @@ final class QpPath {
             if (in != null && in.bridged()) {
                 return new QpTuple(src, dst, sport, dport, List.of());
             }
-            int out = sw.egressPort(nic.ipv4(), s.remoteIpv4(), 17, sport, dport, s.flowPorts());
+            int out = sw.egressPort(nic.ipv4(), remoteIpv4, 17, sport, dport, flowPorts);
             if (out < 0) {
                 break;
             }

@@ -7,11 +7,12 @@ import org.rocelab.nic.Nic;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
-import org.rocelab.topo.Addressing;
+import org.rocelab.workload.QpRowTaker;
 import org.rocelab.workload.Workload;
 
 /**
- * qp.csv rows, one per sending QP of every workload, in the Open Traffic Generator's RoCEv2
+ * qp.csv rows, one per sending QP of every workload (its QPs from the start, then those it created
+ * during the run in flow order, each taken at its flow's completion), in the Open Traffic Generator's RoCEv2
  * per-QP terms (operator-conventions.md): what the requester sent and saw come from the sending
  * QP, what arrived (data frames and bytes received, ECN-CE received, CNPs, ACKs and NAKs sent)
  * from its responder at the far NIC.
@@ -34,21 +35,42 @@ final class QpReport {
                 q.tuple = QpPath.of(f, s);
                 r.addQp(q);
             }
+            for (QpRecord q : w.flowQpRows()) {
+                r.addQp(q);
+            }
         }
+    }
+
+    /**
+     * What takes the qp.csv rows of workload {@code workload}'s QPs created during the run: the
+     * counters when asked ({@link QpSnapshot}), the names, 5-tuple and hops when the row is formed
+     * at the end of the run.
+     */
+    static QpRowTaker taker(Fabric f, String workload) {
+        Map<Integer, Nic> byIp = new HashMap<>();
+        for (int node = 0; node < f.graph().nodeCount(); node++) {
+            if (f.nicAt(node) != null) {
+                byIp.put(f.nicAt(node).ipv4(), f.nicAt(node));
+            }
+        }
+        return s -> {
+            Nic peerNic = byIp.get(s.remoteIpv4());
+            QueuePair peer = peerNic == null ? null : peerNic.qpByNumber(s.remoteQpn());
+            QpSnapshot snap = QpSnapshot.take(s, peerNic, peer);
+            return () -> snap.row(workload, f);
+        };
     }
 
     /** The row of sending QP {@code s} of workload {@code workload}, with its responder {@code peer} at {@code peerNic}. */
     static QpRecord record(String workload, QueuePair s, Nic peerNic, QueuePair peer) {
+        return QpSnapshot.take(s, peerNic, peer).row(workload, null);
+    }
+
+    /** The counters of sending QP {@code s} and its responder {@code peer} (may be null), names left empty. */
+    static QpRecord numbers(QueuePair s, QueuePair peer) {
         Map<String, Long> tx = s.metrics();
         Map<String, Long> rx = peer == null ? Map.of() : peer.metrics();
         QpRecord q = new QpRecord();
-        q.flowName = workload + "/qp0x" + Integer.toHexString(s.qpn());
-        q.portTx = s.nic().port().name();
-        q.portRx = peerNic == null ? "" : peerNic.port().name();
-        q.srcQp = s.qpn();
-        q.destQp = s.remoteQpn();
-        q.srcIpv4 = Addressing.ipText(s.nic().ipv4());
-        q.destIpv4 = Addressing.ipText(s.remoteIpv4());
         q.dataFramesTx = tx.getOrDefault("data_frames_tx", 0L);
         q.dataFramesRx = rx.getOrDefault("data_frames_rx", 0L);
         q.dataFramesRetransmitted = tx.getOrDefault("data_frames_retransmitted", 0L);

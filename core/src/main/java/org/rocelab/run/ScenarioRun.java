@@ -73,6 +73,9 @@ public final class ScenarioRun {
             w.start(fabric);
         }
         this.qpSeries = registerProbes(maxSampledQps);
+        for (Workload w : workloads) {
+            w.qpRows(QpReport.taker(fabric, w.name()));
+        }
         if (pcapDir != null && !scenario.outputs().pcap().isEmpty()) {
             try {
                 this.taps = PcapTaps.open(fabric, scenario.outputs().pcap(), pcapDir);

@@ -2,12 +2,15 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
+import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 
 /**
@@ -16,8 +19,9 @@ import org.rocelab.stats.RunResult;
  * starts flows with exponential inter-arrival times of mean {@code meanSize·8 / (rate·load)} to a
  * destination drawn uniformly from the other hosts. Each flow is one RDMA WRITE on its own QP
  * (a new QP pair per flow, so QP numbers are never reused within a run), which the
- * {@link FlowQpListener} hears about from the post to the completion; the pair is destroyed once
- * idle after the flow completed ({@link QpReaper}), so memory follows the flows in progress.
+ * {@link FlowQpListener} hears about from the post to the completion; the sending QP's qp.csv row
+ * is taken at the completion ({@link QpRowTaker}) and the pair is destroyed once idle after it
+ * ({@link QpReaper}), so memory follows the flows in progress.
  */
 public final class FlowsWorkload implements Workload {
     private final String name;
@@ -29,7 +33,11 @@ public final class FlowsWorkload implements Workload {
     private final List<MessageFlow> flows = new ArrayList<>();
     private PathModel paths;
     private Fabric fabric;
+    /** The NIC of each host of the set, looked up once (a flow start forms or hashes no name). */
+    private Nic[] nics;
+
     private FlowQpListener qpListener = FlowQpListener.NONE;
+    private QpRowTaker qpRows = QpRowTaker.NONE;
     private final QpReaper reaper = new QpReaper();
 
     public FlowsWorkload(String name, List<String> hosts, FlowSizeCdf cdf, double load, long startPs, long endPs) {
@@ -58,6 +66,10 @@ public final class FlowsWorkload implements Workload {
     public void start(Fabric f) {
         this.fabric = f;
         paths = new PathModel(f);
+        nics = new Nic[hosts.size()];
+        for (int i = 0; i < nics.length; i++) {
+            nics[i] = f.nic(hosts.get(i));
+        }
         for (String h : hosts) {
             Source s = new Source(h, f.sim().random(name + "/" + h));
             s.timer = f.sim().timer(f.sim().component(name + "/" + h), now -> s.arrive(now));
@@ -71,18 +83,37 @@ public final class FlowsWorkload implements Workload {
     }
 
     @Override
+    public void qpRows(QpRowTaker taker) {
+        this.qpRows = taker;
+    }
+
+    @Override
+    public List<QpRecord> flowQpRows() {
+        List<QpRecord> rows = new ArrayList<>();
+        for (MessageFlow m : flows) {
+            Supplier<QpRecord> row = m.pair != null ? qpRows.take(m.pair.srcQp) : m.qpRow;
+            if (row != null) {
+                rows.add(row.get());
+            }
+        }
+        return rows;
+    }
+
+    @Override
     public void collect(RunResult result, long runEndPs) {
         MessageFlow.report(flows, result.workload(name, kind()), paths);
     }
 
     private final class Source {
         final String host;
+        final Nic nic;
         final FlowArrivals arrivals;
         Timer timer;
 
         Source(String host, RandomStream rnd) {
             this.host = host;
-            long rate = fabric.nic(host).port().rateBps();
+            this.nic = fabric.nic(host);
+            long rate = nic.port().rateBps();
             this.arrivals = new FlowArrivals(hosts.size(), hosts.indexOf(host), cdf, load, rate, rnd);
         }
 
@@ -92,12 +123,12 @@ public final class FlowsWorkload implements Workload {
 
         void arrive(long now) {
             reaper.reap(now);
-            String dst = hosts.get(arrivals.nextDestination());
+            int d = arrivals.nextDestination();
             long size = arrivals.nextSizeBytes();
-            MessageFlow m = new MessageFlow(host, dst, size, now);
+            MessageFlow m = new MessageFlow(host, hosts.get(d), size, now);
             flows.add(m);
             int idx = flows.size() - 1;
-            RdmaPair pair = RdmaPair.connect(fabric, host, dst, size, 4, wc -> done(idx, wc), null);
+            RdmaPair pair = RdmaPair.connect(fabric, nic, nics[d], size, 4, wc -> done(idx, wc), null);
             SendWr wr = new SendWr()
                     .wrId(idx)
                     .opcode(WrOpcode.RDMA_WRITE)
@@ -119,6 +150,7 @@ public final class FlowsWorkload implements Workload {
             }
             qpListener.flowEnded(m.qpToken);
             m.qpToken = -1;
+            m.qpRow = qpRows.take(m.pair.srcQp);
             reaper.completed(m.pair, wc.timePs);
             m.pair = null;
         }

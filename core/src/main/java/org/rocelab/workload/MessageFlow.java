@@ -23,6 +23,8 @@ final class MessageFlow {
     int qpToken = -1;
     /** The flow's own QP pair while it runs (a {@code flows} workload), else null. */
     RdmaPair pair;
+    /** The qp.csv row of the flow's sending QP taken at its completion (a {@code flows} workload), else null. */
+    java.util.function.Supplier<org.rocelab.stats.QpRecord> qpRow;
 
     MessageFlow(String src, String dst, long sizeBytes, long startPs) {
         this.src = src;

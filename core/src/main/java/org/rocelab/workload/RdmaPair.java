@@ -50,7 +50,7 @@ public final class RdmaPair {
             int depth,
             CompletionHandler srcHandler,
             CompletionHandler dstHandler) {
-        return connect(f, from, to, bufferBytes, depth, depth, srcHandler, dstHandler);
+        return connect(f, f.nic(from), f.nic(to), bufferBytes, depth, depth, srcHandler, dstHandler);
     }
 
     /**
@@ -66,8 +66,31 @@ public final class RdmaPair {
             int recvDepth,
             CompletionHandler srcHandler,
             CompletionHandler dstHandler) {
-        Nic a = f.nic(from);
-        Nic b = f.nic(to);
+        return connect(f, f.nic(from), f.nic(to), bufferBytes, depth, recvDepth, srcHandler, dstHandler);
+    }
+
+    /** {@link #connect(Fabric, String, String, long, int, CompletionHandler, CompletionHandler)} between NICs already looked up. */
+    public static RdmaPair connect(
+            Fabric f,
+            Nic a,
+            Nic b,
+            long bufferBytes,
+            int depth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
+        return connect(f, a, b, bufferBytes, depth, depth, srcHandler, dstHandler);
+    }
+
+    /** As above with a receive queue of {@code recvDepth} at {@code b}. */
+    public static RdmaPair connect(
+            Fabric f,
+            Nic a,
+            Nic b,
+            long bufferBytes,
+            int depth,
+            int recvDepth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
         int access = AccessFlags.LOCAL_WRITE | AccessFlags.REMOTE_WRITE | AccessFlags.REMOTE_READ;
         ProtectionDomain pdA = a.allocPd();
         ProtectionDomain pdB = b.allocPd();

@@ -3,6 +3,7 @@ package org.rocelab.workload;
 import java.util.List;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.run.Fabric;
+import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 
 /**
@@ -34,6 +35,22 @@ public interface Workload {
      * after {@link #start} ignore it.
      */
     default void flowQps(FlowQpListener listener) {}
+
+    /**
+     * Gives this workload what takes the qp.csv rows of the QPs it creates during the run
+     * ({@link #flowQpRows}); set after {@link #start} and before the run. Workloads whose QPs all
+     * exist after {@link #start} (their rows come from {@link #sendingQps}) ignore it.
+     */
+    default void qpRows(QpRowTaker taker) {}
+
+    /**
+     * The qp.csv rows of the QPs this workload created during the run, in the order their flows
+     * started: each taken at its flow's completion, a running flow's now; called once when the
+     * run ends, after {@link #collect}.
+     */
+    default List<QpRecord> flowQpRows() {
+        return List.of();
+    }
 
     /** Adds this workload's flows to the result; called once when the run ends at {@code endPs}. */
     void collect(RunResult result, long endPs);

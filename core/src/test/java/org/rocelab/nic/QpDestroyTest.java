@@ -53,6 +53,47 @@ class QpDestroyTest {
         assertThat(t.pool.dropped(DropReason.NIC_INVALID)).isEqualTo(1);
     }
 
+    /**
+     * The QP table drops the slots of destroyed QPs older than every live one as QPs are created:
+     * one QP kept while 100 are created and destroyed holds the table at 128 slots (the power of two
+     * ≥ the 102 QPs created: the first is destroyed, but under half the table is dead below the kept
+     * one); once the kept one is destroyed too, the QP created when the 128 slots are full finds 127
+     * of them dead below the one live QP and the table goes back to 16, QP numbers still counting up.
+     */
+    @Test
+    void qpTableShrinksBehindTheOldestLiveQp() {
+        BackToBack t = new BackToBack(RATE, NicConfig.defaults(), 16);
+        t.sim.runUntilIdle();
+        t.a.destroyQp(t.qpA);
+        ProtectionDomain pd = t.a.allocPd();
+        CompletionQueue cq = t.a.createCq(8, wc -> {});
+        QueuePair pinned = t.a.createQp(pd, cq, cq, 4, 4);
+        for (int i = 0; i < 100; i++) {
+            t.a.destroyQp(t.a.createQp(pd, cq, cq, 4, 4));
+        }
+        assertThat(t.a.createdQps()).isEqualTo(102);
+        assertThat(t.a.qpTableSlots()).isEqualTo(128);
+        assertThat(t.a.qpByNumber(pinned.qpn())).isSameAs(pinned);
+        t.a.destroyQp(pinned);
+        QueuePair last = null;
+        for (int i = 0; i < 26; i++) {
+            last = t.a.createQp(pd, cq, cq, 4, 4);
+            if (i < 25) {
+                t.a.destroyQp(last);
+            }
+        }
+        assertThat(t.a.createdQps()).isEqualTo(128);
+        assertThat(t.a.qpTableSlots()).isEqualTo(128);
+        QueuePair next = t.a.createQp(pd, cq, cq, 4, 4);
+        assertThat(t.a.qpTableSlots()).isEqualTo(16);
+        assertThat(next.qpn()).isEqualTo(last.qpn() + 1);
+        assertThat(t.a.qpByNumber(last.qpn())).isSameAs(last);
+        assertThat(t.a.qpByNumber(next.qpn())).isSameAs(next);
+        assertThat(t.a.qpByNumber(pinned.qpn())).isNull();
+        assertThat(t.a.qps()).containsExactly(last, next);
+        assertThat(t.a.liveQps()).isEqualTo(2);
+    }
+
     @Test
     void deregisteredRegionKeyStopsWorking() {
         BackToBack t = new BackToBack(RATE, NicConfig.defaults(), 16);

@@ -49,12 +49,14 @@ class FlowQpLifecycleTest {
                 .count();
         int live = 0;
         int created = 0;
+        int slots = 0;
         for (int node = 0; node < run.fabric().graph().nodeCount(); node++) {
             Nic nic = run.fabric().nicAt(node);
             if (nic != null) {
                 live += nic.liveQps();
                 created += nic.createdQps();
                 assertThat(nic.qps()).hasSize(nic.liveQps());
+                slots += nic.qpTableSlots();
             }
         }
         assertThat(flows.size()).isGreaterThan(1000);
@@ -65,6 +67,8 @@ class FlowQpLifecycleTest {
                 .filter(f -> f.isCompleted() && f.endPs() + QpReaper.GRACE_PS <= lastArrival)
                 .count();
         assertThat(reaped).isEqualTo(finishedBeforeTheGrace);
+        // a table that kept a slot per QP ever created would hold at least created slots
+        assertThat(slots).as("QP table slots").isLessThan(created);
         assertThat(r.drops(org.rocelab.packet.DropReason.NIC_INVALID)).isZero();
         assertThat(run.fabric().pool().live()).isZero();
     }
