@@ -97,6 +97,7 @@ public final class Misconfigurations {
         m.dcqcnKnobs();
         m.roceVersions();
         m.pcieSlots();
+        m.receiveQueues();
         return m;
     }
 
@@ -600,6 +601,79 @@ public final class Misconfigurations {
             String hosts = Names.summary(f.getValue());
             warn("pcie.too_narrow", p[0], hosts, p[1].replace("%H", hosts), p[2]);
         }
+    }
+
+    /**
+     * A receive ring too small for the burst (seed 000 §6): an {@code ib_send_bw} receiver whose
+     * program takes {@code rx_cpu_time} per receive completion, reposting each receive when done,
+     * has posted {@code rq_depth} receives and gets a SEND every {@code m} (its message on the wire
+     * at the receiver's line rate: payload plus {@value #FRAME_OVERHEAD_BYTES} B per packet of the
+     * sender's path MTU, the fastest it can arrive). When the k-th SEND arrives,
+     * (k − 1) − ⌊(k − 1)·m / rx_cpu_time⌋ receives have been consumed and not yet reposted, so
+     * the ring runs dry (an RNR NAK) once that reaches {@code rq_depth} for some k ≤ N, the
+     * messages per QP ({@code iterations}, or duration / m for a time-bound workload). The same id
+     * as the doctor's run check, so a run that confirms it shows one finding.
+     */
+    /**
+     * A RoCEv2 SEND packet's bytes on the wire besides its payload: preamble and SFD 8, Ethernet 14,
+     * IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4, inter-frame gap 12 (roce-facts.md §1).
+     */
+    static final int FRAME_OVERHEAD_BYTES = 82;
+
+    private void receiveQueues() {
+        Map<String, long[]> byHost = new LinkedHashMap<>(); // receiver → {burst, time-bound, rx_cpu_ps, m_ps}
+        for (WorkloadSpec w : s.workloads()) {
+            if (w.kind() != WorkloadKind.IB_SEND_BW || w.rxCpuPs() <= 0) {
+                continue;
+            }
+            for (int i = 0; i < w.to().size(); i++) {
+                String h = w.to().get(i);
+                long rate = 0;
+                for (TopologyLayout.Cable c : s.layout().adjacency().get(h)) {
+                    rate = Math.max(rate, c.config().speedBps());
+                }
+                int mtu = s.nic(w.from().get(i)).mtu();
+                long packets = Math.max(1, (w.sizeBytes() + mtu - 1) / mtu);
+                long wireBytes = w.sizeBytes() + packets * FRAME_OVERHEAD_BYTES;
+                long mPs = Math.max(1, wireBytes * 8 * 1_000_000_000_000L / Math.max(1, rate));
+                long n = w.iterations() > 0 ? w.iterations() : w.durationPs() / mPs;
+                long[] a = byHost.computeIfAbsent(h, k -> new long[] {0, 0, 0, Long.MAX_VALUE});
+                a[1] |= w.iterations() > 0 ? 0 : 1;
+                long dry = (n - 1) - (long) Math.floor((double) (n - 1) * mPs / w.rxCpuPs());
+                if (dry >= s.nic(h).rqDepth()) {
+                    a[0] = Math.max(a[0], n);
+                    a[2] = Math.max(a[2], w.rxCpuPs());
+                    a[3] = Math.min(a[3], mPs);
+                }
+            }
+        }
+        for (Map.Entry<String, long[]> e : byHost.entrySet()) {
+            long[] a = e.getValue();
+            if (a[0] == 0) {
+                continue;
+            }
+            String h = e.getKey();
+            int depth = s.nic(h).rqDepth();
+            boolean bounded = a[1] == 0;
+            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a SEND can"
+                    + " arrive every " + us(a[3]) + ": its " + depth + " posted receives (rq_depth) run out"
+                    + " before the " + a[0] + " messages per QP are in, and every SEND that finds none is"
+                    + " answered with an RNR NAK and resent after the RNR timer"
+                    + (bounded ? "" : "; the workload is time-bound, so a deeper queue only delays it");
+            if (bounded && a[0] <= 32768) {
+                warn("nic.rnr", "nics." + h + ".rq_depth", h, message, "nics." + h + ".rq_depth=" + a[0]);
+            } else {
+                warn("nic.rnr", "nics." + h + ".rq_depth", h, message);
+            }
+        }
+    }
+
+    /** {@code ps} in µs as the warning prints it ({@code 10us}, {@code 0.328us}). */
+    private static String us(long ps) {
+        return new java.math.BigDecimal(ps)
+                        .movePointLeft(6)
+                        .stripTrailingZeros()
+                        .toPlainString() + "us";
     }
 
     private void dcqcnKnobs() {

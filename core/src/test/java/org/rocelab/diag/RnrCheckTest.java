@@ -37,7 +37,13 @@ class RnrCheckTest {
         assertThat(top.place()).isEqualTo(to);
         assertThat(top.severity()).isEqualTo(Severity.WARNING);
         assertThat(top.fix()).containsExactly("nics." + to + ".rq_depth=" + n);
-        assertThat(top.evidence().get(0)).isEqualTo(new Evidence("out_of_buffer", to, Integer.toString(naks)));
+        // validate predicted it (the static warning, tier 0) and the run confirmed it: one finding with both
+        assertThat(top.tier()).isZero();
+        assertThat(top.evidence().get(0).counter()).isEqualTo("nics." + to + ".rq_depth");
+        assertThat(top.evidence().get(0).value())
+                .startsWith(to + "'s program takes 10us per receive completion")
+                .contains("its " + rq + " posted receives (rq_depth) run out before the " + n + " messages");
+        assertThat(top.evidence()).contains(new Evidence("out_of_buffer", to, Integer.toString(naks)));
         assertThat(top.evidence()).contains(new Evidence("rnr_nak_retry_err", from, Integer.toString(naks)));
         assertThat(top.evidence()).contains(new Evidence("nics." + to + ".rq_depth", "scenario", Integer.toString(rq)));
     }
