@@ -42,9 +42,6 @@ final class ResultCollector {
                 f.switchAt(node).closeIntervals();
             }
         }
-        for (Port p : f.ports().values()) {
-            p.closePauseIntervals(now);
-        }
     }
 
     static void collect(Fabric f, RunResult r) {

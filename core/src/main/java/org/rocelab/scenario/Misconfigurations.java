@@ -607,19 +607,13 @@ public final class Misconfigurations {
      * A receive ring too small for the burst (seed 000 §6): an {@code ib_send_bw} receiver whose
      * program takes {@code rx_cpu_time} per receive completion, reposting each receive when done,
      * has posted {@code rq_depth} receives and gets a SEND every {@code m} (its message on the wire
-     * at the receiver's line rate: payload plus {@value #FRAME_OVERHEAD_BYTES} B per packet of the
-     * sender's path MTU, the fastest it can arrive). When the k-th SEND arrives,
+     * at the receiver's line rate: payload plus each packet's headers, preamble and gap,
+     * {@link NicSpec#wireBytes}, per packet of the sender's path MTU: the fastest it can arrive). When the k-th SEND arrives,
      * (k − 1) − ⌊(k − 1)·m / rx_cpu_time⌋ receives have been consumed and not yet reposted, so
      * the ring runs dry (an RNR NAK) once that reaches {@code rq_depth} for some k ≤ N, the
      * messages per QP ({@code iterations}, or duration / m for a time-bound workload). The same id
      * as the doctor's run check, so a run that confirms it shows one finding.
      */
-    /**
-     * A RoCEv2 SEND packet's bytes on the wire besides its payload: preamble and SFD 8, Ethernet 14,
-     * IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4, inter-frame gap 12 (roce-facts.md §1).
-     */
-    static final int FRAME_OVERHEAD_BYTES = 82;
-
     private void receiveQueues() {
         Map<String, long[]> byHost = new LinkedHashMap<>(); // receiver → {burst, time-bound, rx_cpu_ps, m_ps}
         for (WorkloadSpec w : s.workloads()) {
@@ -632,9 +626,9 @@ public final class Misconfigurations {
                 for (TopologyLayout.Cable c : s.layout().adjacency().get(h)) {
                     rate = Math.max(rate, c.config().speedBps());
                 }
-                int mtu = s.nic(w.from().get(i)).mtu();
-                long packets = Math.max(1, (w.sizeBytes() + mtu - 1) / mtu);
-                long wireBytes = w.sizeBytes() + packets * FRAME_OVERHEAD_BYTES;
+                NicSpec sender = s.nic(w.from().get(i));
+                long packets = Math.max(1, (w.sizeBytes() + sender.mtu() - 1) / sender.mtu());
+                long wireBytes = w.sizeBytes() + packets * sender.wireBytes(0, false);
                 long mPs = Math.max(1, wireBytes * 8 * 1_000_000_000_000L / Math.max(1, rate));
                 long n = w.iterations() > 0 ? w.iterations() : w.durationPs() / mPs;
                 long[] a = byHost.computeIfAbsent(h, k -> new long[] {0, 0, 0, Long.MAX_VALUE});

@@ -68,6 +68,15 @@ public record NicSpec(
      * Largest RoCEv2 frame the NIC sends, bytes from destination MAC through FCS: path MTU + Ethernet
      * 14 + IPv4 20 + UDP 8 + BTH 12 + RETH 16 + ICRC 4 + FCS 4, + 4 when tagged (trust pcp).
      */
+    /**
+     * Bytes a RoCE packet of {@code payload} bytes takes on the wire: the frame of
+     * {@link #maxRoceFrameBytes()}'s headers (the 16-byte RETH only when {@code reth}: WRITE and READ
+     * requests carry it, SEND does not) plus preamble, SFD and the inter-frame gap (20).
+     */
+    public int wireBytes(int payload, boolean reth) {
+        return maxRoceFrameBytes() - mtu + payload - (reth ? 0 : 16) + 20;
+    }
+
     public int maxRoceFrameBytes() {
         int f = mtu + 14 + 20 + 8 + 12 + 16 + 4 + 4;
         if (roce == RoceVersion.V1) {
