@@ -263,6 +263,7 @@ public final class ScenarioLoader {
         }
 
         List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir, dataDir);
+        FabricChecks.sendQueues(workloads, h -> nicOverrides.getOrDefault(h, nicDefaults), r.get("workloads"));
         List<FaultSpec> faults = withFaults
                 ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, baseDir, dataDir, at, set))
                 : List.of();

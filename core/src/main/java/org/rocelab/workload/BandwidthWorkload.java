@@ -44,6 +44,7 @@ public final class BandwidthWorkload implements Workload {
     private final int iterations;
     private final ToIntFunction<String> rqDepth;
     private final long rxCpuPs;
+    private final ToIntFunction<String> cqDepth;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
 
@@ -58,12 +59,13 @@ public final class BandwidthWorkload implements Workload {
             long startPs,
             long endPs,
             int iterations) {
-        this(name, kind, opcode, pairs, qps, sizeBytes, txDepth, startPs, endPs, iterations, h -> txDepth, 0);
+        this(name, kind, opcode, pairs, qps, sizeBytes, txDepth, startPs, endPs, iterations, h -> txDepth, 0, h -> 0);
     }
 
     /**
      * @param rqDepth the receive-queue depth of a receiving host ({@code nic.rq_depth}); used by SEND
      * @param rxCpuPs the receiver's time per receive completion before it posts the receive again, ps
+     * @param cqDepth the CQ depth of a receiving host ({@code nic.cq_depth}; 0 = sized from the queues)
      */
     public BandwidthWorkload(
             String name,
@@ -77,7 +79,8 @@ public final class BandwidthWorkload implements Workload {
             long endPs,
             int iterations,
             ToIntFunction<String> rqDepth,
-            long rxCpuPs) {
+            long rxCpuPs,
+            ToIntFunction<String> cqDepth) {
         this.name = name;
         this.kind = kind;
         this.opcode = opcode;
@@ -90,6 +93,7 @@ public final class BandwidthWorkload implements Workload {
         this.iterations = iterations;
         this.rqDepth = rqDepth;
         this.rxCpuPs = rxCpuPs;
+        this.cqDepth = cqDepth;
     }
 
     @Override
@@ -110,8 +114,17 @@ public final class BandwidthWorkload implements Workload {
                 Stream s = new Stream(pair[0], pair[1]);
                 int recvDepth = opcode == WrOpcode.SEND ? rqDepth.applyAsInt(pair[1]) : txDepth;
                 s.recvDepth = recvDepth;
+                int cq = cqDepth.applyAsInt(pair[1]);
                 s.pair = RdmaPair.connect(
-                        f, pair[0], pair[1], sizeBytes, txDepth, recvDepth, s::onSendCompletion, s::onRecvCompletion);
+                        f,
+                        pair[0],
+                        pair[1],
+                        sizeBytes,
+                        txDepth,
+                        recvDepth,
+                        cq > 0 ? cq : Math.max(64, 2 * Math.max(txDepth, recvDepth)),
+                        s::onSendCompletion,
+                        s::onRecvCompletion);
                 s.pair.srcQp.flowId(streams.size());
                 Timer t = f.sim().timer(f.sim().component(name + "/" + streams.size()), now -> s.begin());
                 t.scheduleAt(startPs);
@@ -248,16 +261,26 @@ public final class BandwidthWorkload implements Workload {
                 return;
             }
             rxBacklog++;
-            if (!rxPoll.pending()) {
+            if (rxPoll.pending()) {
+                pair.dstCq().leaveUnpolled(); // busy with an earlier one: the CQE waits in the CQ
+            } else {
                 rxPoll.scheduleIn(rxCpuPs);
             }
         }
 
-        /** The receiving program finished one completion: it posts the receive again and takes the next. */
+        /**
+         * The receiving program finished one completion: it posts the receive again and polls the
+         * next. After a CQ overrun ({@code IBV_EVENT_CQ_ERR}) its QP is in error and it stops.
+         */
         void polled() {
             rxBacklog--;
+            if (pair.dstCq().inError()) {
+                rxBacklog = 0;
+                return;
+            }
             pair.dstQp.postRecv(nextRecvId++, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
             if (rxBacklog > 0) {
+                pair.dstCq().pollLeft();
                 rxPoll.scheduleIn(rxCpuPs);
             }
         }

@@ -123,6 +123,7 @@ public final class WorkloadFactory {
                 end,
                 w.durationPs() > 0 ? 0 : w.iterations(),
                 h -> s.nic(h).rqDepth(),
-                w.rxCpuPs());
+                w.rxCpuPs(),
+                h -> s.nic(h).cqDepth());
     }
 }
