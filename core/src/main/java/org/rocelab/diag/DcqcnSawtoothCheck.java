@@ -107,7 +107,7 @@ final class DcqcnSawtoothCheck implements Check {
                 continue;
             }
             String host = Topo.node(portTx);
-            VictimCheck.Flow f = byName.get(host + "/" + name);
+            VictimCheck.Flow f = byName.get(RunOutputs.qpName(qp));
             CcSpec cc = s.nic(host).cc();
             if (f == null || !cc.algorithm().equals("dcqcn") || !cc.profile().equals("mlx5")) {
                 continue;
