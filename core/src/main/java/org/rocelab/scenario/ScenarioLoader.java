@@ -124,7 +124,9 @@ public final class ScenarioLoader {
         }
         Scenario s = build(root, source, baseDir, dataDir, true);
         return new ResolvedScenario(
-                s, ResolvedScenario.yaml(ResolvedScenario.absoluteFiles(root, baseDir), s.name(), fileName, sets));
+                s,
+                ResolvedScenario.yaml(
+                        ResolvedScenario.absoluteFiles(root, baseDir, dataDir), s.name(), fileName, sets));
     }
 
     private static ObjectNode readTree(String text, SourceMap source) {
