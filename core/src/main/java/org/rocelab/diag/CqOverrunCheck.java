@@ -5,7 +5,6 @@ import java.util.List;
 import org.rocelab.scenario.Misconfiguration;
 import org.rocelab.scenario.Misconfigurations;
 import org.rocelab.scenario.Scenario;
-import org.rocelab.scenario.WorkloadKind;
 import org.rocelab.scenario.WorkloadSpec;
 
 /**
@@ -53,7 +52,7 @@ final class CqOverrunCheck implements Check {
             List<String> senders = new ArrayList<>();
             long rxCpuPs = 0;
             for (WorkloadSpec w : s.workloads()) {
-                if (w.kind() != WorkloadKind.IB_SEND_BW) {
+                if (!w.consumesReceives()) {
                     continue;
                 }
                 for (int i = 0; i < w.to().size(); i++) {

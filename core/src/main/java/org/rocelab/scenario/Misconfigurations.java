@@ -619,8 +619,9 @@ public final class Misconfigurations {
      */
     private void receiveQueues() {
         Map<String, long[]> byHost = new LinkedHashMap<>(); // receiver → {burst, time-bound, rx_cpu_ps, m_ps}
+        Map<String, String> noun = new LinkedHashMap<>();
         for (WorkloadSpec w : s.workloads()) {
-            if (w.kind() != WorkloadKind.IB_SEND_BW || w.rxCpuPs() <= 0) {
+            if (!w.consumesReceives() || w.rxCpuPs() <= 0) {
                 continue;
             }
             for (int i = 0; i < w.to().size(); i++) {
@@ -631,6 +632,7 @@ public final class Misconfigurations {
                 a[1] |= w.iterations() > 0 ? 0 : 1;
                 long dry = (n - 1) - (long) Math.floor((double) (n - 1) * mPs / w.rxCpuPs());
                 if (dry >= s.nic(h).rqDepth()) {
+                    noun.merge(h, message(w), Misconfigurations::either);
                     a[0] = Math.max(a[0], n);
                     a[2] = Math.max(a[2], w.rxCpuPs());
                     a[3] = Math.min(a[3], mPs);
@@ -645,9 +647,10 @@ public final class Misconfigurations {
             String h = e.getKey();
             int depth = s.nic(h).rqDepth();
             boolean bounded = a[1] == 0;
-            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a SEND can"
+            String m = noun.get(h);
+            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a " + m + " can"
                     + " arrive every " + us(a[3]) + ": its " + depth + " posted receives (rq_depth) run out"
-                    + " before the " + a[0] + " messages per QP are in, and every SEND that finds none is"
+                    + " before the " + a[0] + " messages per QP are in, and every " + m + " that finds none is"
                     + " answered with an RNR NAK and resent after the RNR timer"
                     + (bounded ? "" : "; the workload is time-bound, so a deeper queue only delays it");
             if (bounded && a[0] <= 32768) {
@@ -673,8 +676,9 @@ public final class Misconfigurations {
      */
     private void completionQueues() {
         Map<String, long[]> byHost = new LinkedHashMap<>(); // receiver → {peak, fix, rx_cpu_ps, m_ps}
+        Map<String, String> noun = new LinkedHashMap<>();
         for (WorkloadSpec w : s.workloads()) {
-            if (w.kind() != WorkloadKind.IB_SEND_BW || w.rxCpuPs() <= 0) {
+            if (!w.consumesReceives() || w.rxCpuPs() <= 0) {
                 continue;
             }
             for (int i = 0; i < w.to().size(); i++) {
@@ -686,6 +690,7 @@ public final class Misconfigurations {
                 if (peak <= s.nic(h).cqDepth()) {
                     continue;
                 }
+                noun.merge(h, message(w), Misconfigurations::either);
                 long[] a = byHost.computeIfAbsent(h, k -> new long[] {0, 0, 0, Long.MAX_VALUE});
                 a[0] = Math.max(a[0], peak);
                 a[1] = Math.max(a[1], w.iterations() > 0 ? behind : peak);
@@ -697,16 +702,27 @@ public final class Misconfigurations {
             long[] a = e.getValue();
             String h = e.getKey();
             int depth = s.nic(h).cqDepth();
-            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a SEND can"
-                    + " arrive every " + us(a[3]) + ": up to " + a[0] + " completions wait unpolled in a CQ of "
+            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a "
+                    + noun.get(h) + " can arrive every " + us(a[3]) + ": up to " + a[0]
+                    + " completions wait unpolled in a CQ of "
                     + depth + " (cq_depth): the one that finds it full overruns it (IBV_EVENT_CQ_ERR), the CQ and"
-                    + " its QP go to error, and the sender's SENDs are no longer answered";
+                    + " its QP go to error, and the sender's messages are no longer answered";
             if (a[1] <= MAX_CQ_DEPTH) {
                 warn("nic.cq_overrun", "nics." + h + ".cq_depth", h, message, "nics." + h + ".cq_depth=" + a[1]);
             } else {
                 warn("nic.cq_overrun", "nics." + h + ".cq_depth", h, message);
             }
         }
+    }
+
+    /** What a message that consumes a receive is called: {@code SEND} or {@code WRITE with immediate}. */
+    private static String message(WorkloadSpec w) {
+        return w.writeWithImm() ? "WRITE with immediate" : "SEND";
+    }
+
+    /** Two workloads' message names into one host: the one, or both. */
+    private static String either(String a, String b) {
+        return a.equals(b) ? a : "SEND or WRITE with immediate";
     }
 
     /**
@@ -722,7 +738,8 @@ public final class Misconfigurations {
         }
         NicSpec sender = s.nic(w.from().get(i));
         long packets = Math.max(1, (w.sizeBytes() + sender.mtu() - 1) / sender.mtu());
-        long wireBytes = w.sizeBytes() + packets * sender.wireBytes(0, false);
+        // a WRITE with immediate carries a RETH (16) in its first packet and ImmDt (4) in its last
+        long wireBytes = w.sizeBytes() + packets * sender.wireBytes(0, false) + (w.writeWithImm() ? 20 : 0);
         return Math.max(1, wireBytes * 8 * 1_000_000_000_000L / Math.max(1, rate));
     }
 

@@ -21,7 +21,9 @@ import org.rocelab.stats.StallRule;
  * (perftest {@code -n}; 0 = until the workload ends). Each QP is one stream in the outputs
  * ({@link #collect}).
  *
- * <p>Receives ({@code ib_send_bw}, IBA vol. 1 §10.8.2): the receiver posts {@code rq_depth}
+ * <p>Receives ({@code ib_send_bw}, and {@code ib_write_bw} with {@code write_with_imm}: perftest
+ * {@code --write_with_imm}, an RDMA WRITE with immediate consumes a receive, IBA vol. 1 §9.4.3,
+ * §10.8.2): the receiver posts {@code rq_depth}
  * receive WQEs (its NIC's {@code nic.rq_depth}, perftest's rx depth) before the first SEND. Each
  * receive completion is handled by the receiving program, one after another, for
  * {@code rx_cpu_time} each (poll the CQE, handle it, {@code ibv_post_recv} again): a single-threaded
@@ -96,6 +98,11 @@ public final class BandwidthWorkload implements Workload {
         this.cqDepth = cqDepth;
     }
 
+    /** SEND and RDMA WRITE with immediate consume a receive the receiver posted (IBA vol. 1 §9.4.3). */
+    private boolean consumesReceives() {
+        return opcode == WrOpcode.SEND || opcode == WrOpcode.RDMA_WRITE_WITH_IMM;
+    }
+
     @Override
     public String name() {
         return name;
@@ -112,7 +119,7 @@ public final class BandwidthWorkload implements Workload {
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
                 Stream s = new Stream(pair[0], pair[1]);
-                int recvDepth = opcode == WrOpcode.SEND ? rqDepth.applyAsInt(pair[1]) : txDepth;
+                int recvDepth = consumesReceives() ? rqDepth.applyAsInt(pair[1]) : txDepth;
                 s.recvDepth = recvDepth;
                 int cq = cqDepth.applyAsInt(pair[1]);
                 s.pair = RdmaPair.connect(
@@ -128,7 +135,7 @@ public final class BandwidthWorkload implements Workload {
                 s.pair.srcQp.flowId(streams.size());
                 Timer t = f.sim().timer(f.sim().component(name + "/" + streams.size()), now -> s.begin());
                 t.scheduleAt(startPs);
-                if (opcode == WrOpcode.SEND && rxCpuPs > 0) {
+                if (consumesReceives() && rxCpuPs > 0) {
                     s.rxPoll = f.sim().timer(f.sim().component(name + "/" + streams.size() + "/rx"), now -> s.polled());
                 }
                 streams.add(s);
@@ -212,7 +219,7 @@ public final class BandwidthWorkload implements Workload {
 
         void begin() {
             firstPostPs = pair.src.sim().now();
-            if (opcode == WrOpcode.SEND) {
+            if (consumesReceives()) {
                 for (int i = 0; i < recvDepth; i++) {
                     pair.dstQp.postRecv(nextRecvId++, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
                 }
@@ -253,7 +260,7 @@ public final class BandwidthWorkload implements Workload {
         }
 
         void onRecvCompletion(WorkCompletion wc) {
-            if (opcode != WrOpcode.SEND || !wc.status.ok()) {
+            if (!consumesReceives() || !wc.status.ok()) {
                 return;
             }
             if (rxPoll == null) {

@@ -102,7 +102,7 @@ class CompletionQueueWarningTest {
         assertThat(m.message())
                 .isEqualTo("h1's program takes 10us per receive completion while a SEND can arrive every 0.33424us:"
                         + " up to 61 completions wait unpolled in a CQ of 16 (cq_depth): the one that finds it full"
-                        + " overruns it (IBV_EVENT_CQ_ERR), the CQ and its QP go to error, and the sender's SENDs"
+                        + " overruns it (IBV_EVENT_CQ_ERR), the CQ and its QP go to error, and the sender's messages"
                         + " are no longer answered");
         assertThat(counter(run(example("nics.h1.rq_depth=64", "nics.h1.cq_depth=61")), "h1", "cq_overrun"))
                 .isZero();
