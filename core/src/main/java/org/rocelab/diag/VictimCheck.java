@@ -224,6 +224,40 @@ final class VictimCheck implements Check {
         return out;
     }
 
+    /**
+     * A qp.csv row as a flow over its own time: {@code rx_bytes} over {@code first_timestamp} to
+     * {@code last_timestamp} (ns); null without hops, times or bytes.
+     */
+    static Flow ownTimeFlow(Map<String, String> qp) {
+        String hops = qp.get("hops");
+        String first = qp.get("first_timestamp");
+        String last = qp.get("last_timestamp");
+        String rx = qp.get("rx_bytes");
+        String port = qp.get("port_tx");
+        if (hops == null
+                || hops.isEmpty()
+                || first == null
+                || first.isEmpty()
+                || last == null
+                || last.isEmpty()
+                || rx == null
+                || rx.isEmpty()
+                || port == null
+                || !port.contains(":")) {
+            return null;
+        }
+        double spanNs = Double.parseDouble(last) - Double.parseDouble(first);
+        if (spanNs <= 0) {
+            return null;
+        }
+        return new Flow(
+                RunOutputs.qpName(qp),
+                qp.get("flow_name"),
+                Topo.node(port),
+                List.of(hops.split("\\|")),
+                Double.parseDouble(rx) * 8 / spanNs);
+    }
+
     /** Max-min fair rate of each flow (Gb/s of payload), by water-filling over the ports they cross. */
     static Map<String, Double> maxMin(Scenario s, List<Flow> flows) {
         Map<String, Double> left = new LinkedHashMap<>();
