@@ -8,7 +8,7 @@ import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.WorkloadSpec;
 
 /**
- * Completion queues that overran (IBA vol. 1 §11.6.2; the asynchronous event
+ * Completion queues that overran (IBA vol. 1 ch. 11, CQ Error; the asynchronous event
  * {@code IBV_EVENT_CQ_ERR}, mlx5's vNIC counter {@code cq_overrun} in {@code devlink health
  * diagnose <dev> reporter vnic}): a receiving program that polls its CQ slower than completions
  * arrive left more CQEs unpolled than the CQ holds, the CQ went to error and its QP with it (its

@@ -7,8 +7,9 @@ package org.rocelab.nic;
  * ({@link #leaveUnpolled}) until it does ({@link #pollLeft}). Without a handler, CQEs wait in a
  * ring for {@link #poll}.
  *
- * <p>Overrun (IBA vol. 1 §11.6.2, CQ overrun; rxe {@code rxe_cq_post} returns {@code -EBUSY} and
- * raises {@code IB_EVENT_CQ_ERR}, its responder goes to {@code RESPST_ERR_CQ_OVERFLOW}): a CQE
+ * <p>Overrun (IBA vol. 1 ch. 11: a CQ overrun is the affiliated asynchronous error CQ Error;
+ * rxe {@code rxe_cq_post} returns {@code -EBUSY} and raises {@code IB_EVENT_CQ_ERR}, its
+ * responder goes to {@code RESPST_ERR_CQ_OVERFLOW}): a CQE
  * written while {@code depth} CQEs are unpolled does not fit. The CQ goes to error (the
  * asynchronous event {@code IBV_EVENT_CQ_ERR}, counted as mlx5's vNIC counter {@code cq_overrun},
  * {@code devlink health diagnose … reporter vnic}), the lost CQE and every later one are

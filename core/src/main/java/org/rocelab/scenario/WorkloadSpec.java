@@ -67,7 +67,7 @@ public record WorkloadSpec(
 
     /**
      * Whether the receiver's program consumes a posted receive per message and reposts it (IBA vol.
-     * 1 §9.4.3, §10.8.2): {@code ib_send_bw}, and {@code ib_write_bw} with immediate (perftest
+     * 1 §9.4, §10.8.2): {@code ib_send_bw}, and {@code ib_write_bw} with immediate (perftest
      * {@code --write_with_imm} posts receives at the server, {@code ctx_set_recv_wqes}).
      */
     public boolean consumesReceives() {

@@ -22,7 +22,7 @@ import org.rocelab.stats.StallRule;
  * ({@link #collect}).
  *
  * <p>Receives ({@code ib_send_bw}, and {@code ib_write_bw} with {@code write_with_imm}: perftest
- * {@code --write_with_imm}, an RDMA WRITE with immediate consumes a receive, IBA vol. 1 §9.4.3,
+ * {@code --write_with_imm}, an RDMA WRITE with immediate consumes a receive, IBA vol. 1 §9.4,
  * §10.8.2): the receiver posts {@code rq_depth}
  * receive WQEs (its NIC's {@code nic.rq_depth}, perftest's rx depth) before the first SEND. Each
  * receive completion is handled by the receiving program, one after another, for
@@ -98,7 +98,7 @@ public final class BandwidthWorkload implements Workload {
         this.cqDepth = cqDepth;
     }
 
-    /** SEND and RDMA WRITE with immediate consume a receive the receiver posted (IBA vol. 1 §9.4.3). */
+    /** SEND and RDMA WRITE with immediate consume a receive the receiver posted (IBA vol. 1 §9.4). */
     private boolean consumesReceives() {
         return opcode == WrOpcode.SEND || opcode == WrOpcode.RDMA_WRITE_WITH_IMM;
     }
