@@ -52,6 +52,12 @@ class CqOverrunCheckTest {
                 DiagRun.yaml(scenario(from, to, cq, n), "nics." + to + ".cq_depth=" + fix), tmp.resolve("fixed"));
         assertThat(fixed.findings()).noneMatch(f -> f.id().equals("nic.cq_overrun"));
         assertThat(fixed.findings()).noneMatch(f -> f.severity() != Severity.INFO);
+        // --verify's figures: the overrun gone, the n messages delivered instead of cq + 1
+        Verification v = Verification.of(
+                d, top.fix(), RunOutputs.read(tmp.resolve("run")), fixed, RunOutputs.read(tmp.resolve("fixed")));
+        assertThat(v.worked()).isTrue();
+        assertThat(v.figures()).contains(new Verification.Figure("cq_overrun", 1, 0));
+        assertThat(v.figures()).contains(new Verification.Figure("unfinished_flows.stuck", 1, 0));
         // one less than the fix still overruns: the edge is exact
         Diagnosis below = DiagRun.run(
                 DiagRun.yaml(scenario(from, to, cq, n), "nics." + to + ".cq_depth=" + (fix - 1)), tmp.resolve("below"));
