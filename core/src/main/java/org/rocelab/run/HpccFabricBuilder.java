@@ -69,6 +69,7 @@ public final class HpccFabricBuilder {
             graph.addCable(new Cable(l.src(), l.dst(), l.rateBps(), l.delayPs(), FecMode.NONE));
         }
         Simulation sim = new Simulation(seed);
+        sim.arrivalsFirst(true); // ns-3's order at one instant: a frame arriving before a transmit-done
         PacketPool pool = new PacketPool();
         Switch[] switches = new Switch[n];
         HpccThresholdPolicy[] policies = new HpccThresholdPolicy[n];

@@ -12,15 +12,21 @@ public final class Component {
     private final int number;
 
     long scheduleCount;
+    /**
+     * The tie key without the schedule count: the id, and above it a bit that is clear for a
+     * component whose events come first at an instant ({@link Simulation#arrivalsFirst}).
+     */
+    final long tieBase;
 
     Component(String name, int id) {
-        this(name, id, -1);
+        this(name, id, -1, false);
     }
 
-    Component(String prefix, int id, int number) {
+    Component(String prefix, int id, int number, boolean first) {
         this.name = prefix;
         this.id = id;
         this.number = number;
+        this.tieBase = Simulation.tieBase(id, first);
     }
 
     /**
@@ -34,6 +40,11 @@ public final class Component {
     /** Whether the name is a prefix and a number ({@link Simulation#component(String, int)}). */
     boolean numbered() {
         return number >= 0;
+    }
+
+    /** Whether its events fire before those of other components at one instant. */
+    public boolean firstAtTies() {
+        return (tieBase & Simulation.LATER_AT_TIES) == 0;
     }
 
     /** The registration-order id used in the event ordering key. */

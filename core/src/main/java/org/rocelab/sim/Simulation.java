@@ -11,13 +11,18 @@ import java.util.Map;
  * several simulations can run side by side in one JVM (sweeps, parallel tests).
  *
  * <p>Simultaneous events fire in (time, owner component id, owner's schedule count) order, so a
- * run is reproducible from its seed. Each fired event is folded into a {@link #fingerprint()}
+ * run is reproducible from its seed; with {@link #arrivalsFirst(boolean)} the components made by
+ * {@link #arrivalComponent} (a cable's frame arrivals) come before all others at one instant. Each fired event is folded into a {@link #fingerprint()}
  * (time and component id), the OMNeT++-style hash that golden tests pin.
  *
  * <p>Single-threaded.
  */
 public final class Simulation {
-    private static final int TIE_COUNT_BITS = 40;
+    private static final int TIE_COUNT_BITS = 39;
+    private static final int ID_BITS = 23;
+    /** The tie-key bit above the id: set for every component but the first-at-ties ones. */
+    static final long LATER_AT_TIES = 1L << (TIE_COUNT_BITS + ID_BITS);
+
     private static final long TIE_COUNT_MASK = (1L << TIE_COUNT_BITS) - 1;
 
     private final long seed;
@@ -50,6 +55,8 @@ public final class Simulation {
     /** Told of every schedule, reservation and cancel, or null (the usual case: one branch). */
     private ScheduleObserver observer;
 
+    private boolean arrivalsFirst;
+
     public Simulation(long seed) {
         this.seed = seed;
     }
@@ -79,19 +86,49 @@ public final class Simulation {
         return fingerprint;
     }
 
+    /** Tie key of component {@code id} without its schedule count. */
+    static long tieBase(int id, boolean first) {
+        return (first ? 0 : LATER_AT_TIES) | (long) id << TIE_COUNT_BITS;
+    }
+
+    /**
+     * ns-3's order of a frame arrival and a transmit-done at one instant: arrivals first. ns-3 puts
+     * events of one time stamp in the order they were scheduled, and schedules a frame's arrival
+     * when its first bit leaves ({@code QbbChannel::TransmitStart}, serialization + delay ahead),
+     * before the egress port that finishes a frame at that instant scheduled its transmit-done, so
+     * the switch that picks its next frame then (and stamps INT with its queue) holds the frame
+     * arriving. From the call on, {@link #arrivalComponent} makes components whose events come
+     * before every other component's at one instant (among themselves by id). Off by default.
+     */
+    public void arrivalsFirst(boolean on) {
+        this.arrivalsFirst = on;
+    }
+
+    /**
+     * A component for frame arrivals ({@link #component(String)} otherwise): first at ties while
+     * {@link #arrivalsFirst(boolean)} is on.
+     */
+    public Component arrivalComponent(String name) {
+        return register(name, arrivalsFirst);
+    }
+
     /**
      * Registers a component by unique name; ids follow registration order.
      *
      * @throws IllegalArgumentException if the name is taken
      */
     public Component component(String name) {
+        return register(name, false);
+    }
+
+    private Component register(String name, boolean first) {
         if (componentsByName.containsKey(name)) {
             throw new IllegalArgumentException("duplicate component name: " + name);
         }
-        if (components.size() >= (1 << 23)) {
+        if (components.size() >= (1 << ID_BITS)) {
             throw new IllegalStateException("too many components");
         }
-        Component c = new Component(name, components.size());
+        Component c = new Component(name, components.size(), -1, first);
         components.add(c);
         componentsByName.put(name, c);
         return c;
@@ -107,10 +144,10 @@ public final class Simulation {
         if (number < 0) {
             throw new IllegalArgumentException("component number must not be negative: " + number);
         }
-        if (components.size() >= (1 << 23)) {
+        if (components.size() >= (1 << ID_BITS)) {
             throw new IllegalStateException("too many components");
         }
-        Component c = new Component(prefix, components.size(), number);
+        Component c = new Component(prefix, components.size(), number, false);
         components.add(c);
         return c;
     }
@@ -159,12 +196,16 @@ public final class Simulation {
         if (positionTie < 0 || positionPs != nowPs) {
             return -1;
         }
-        long id = positionTie >>> TIE_COUNT_BITS;
+        long id = ownerId(positionTie);
         return id < components.size() ? (int) id : -1;
     }
 
     private void observe(Timer t, long atPs) {
         observer.touched(firingOwnerId(), t.owner, nowPs, atPs);
+    }
+
+    private static long ownerId(long tie) {
+        return (tie >>> TIE_COUNT_BITS) & ((1L << ID_BITS) - 1);
     }
 
     void schedule(Timer t, long atPs) {
@@ -180,7 +221,7 @@ public final class Simulation {
         }
         Component owner = t.owner;
         t.timePs = atPs;
-        heap.schedule(t, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
+        heap.schedule(t, atPs, owner.tieBase | (owner.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     /**
@@ -200,7 +241,7 @@ public final class Simulation {
             observe(t, atPs);
         }
         Component owner = t.owner;
-        long tie = ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK);
+        long tie = owner.tieBase | (owner.scheduleCount++ & TIE_COUNT_MASK);
         if (t == firing) {
             firing = null;
             heap.remove(t);
@@ -280,7 +321,7 @@ public final class Simulation {
             if (at > endPs) {
                 break;
             }
-            long ownerId = h.topTie() >>> TIE_COUNT_BITS;
+            long ownerId = ownerId(h.topTie());
             Timer t = h.top();
             nowPs = at;
             positionPs = at;
