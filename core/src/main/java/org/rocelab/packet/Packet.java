@@ -297,52 +297,74 @@ public final class Packet {
 
     /** Resets every field to the value a fresh packet has. */
     void reset() {
+        resetBeyondRoceHeader();
         kind = 0;
+        createdPs = 0;
+        trafficClass = 0;
         flowId = -1;
         srcNode = -1;
         dstNode = -1;
-        createdPs = 0;
-        trafficClass = 0;
+        senderQpIndex = -1;
+        srcMac = 0;
+        dstMac = 0;
+        dscp = 0;
+        ecn = 0;
+        srcIp = 0;
+        dstIp = 0;
+        ipProto = 0;
+        opcode = 0;
+        destQp = 0;
+        psn = 0;
+    }
+
+    /**
+     * Resets every field but the RoCE header set that {@link PacketPool#acquireRoce()} leaves to
+     * its caller ({@code kind, createdPs, trafficClass, flowId, srcNode, dstNode, senderQpIndex,
+     * srcMac, dstMac, dscp, ecn, srcIp, dstIp, ipProto, opcode, destQp, psn}). The two arrays are
+     * separate objects: each is cleared only when the packet's last life can have written it (PFC
+     * pause times only in a PFC frame, INT hop records only under an INT mode; every writer sets
+     * the kind or the mode first), so a data, ACK or CNP packet does not touch them at all.
+     */
+    void resetBeyondRoceHeader() {
+        if (kind == PacketKind.PFC) {
+            Arrays.fill(pfcQuanta, 0);
+        } else {
+            assert allZero(pfcQuanta) : "PFC pause times left in a " + PacketKind.name(kind) + " packet";
+        }
+        if (intMode != IntHeader.NONE) {
+            Arrays.fill(intHops, 0);
+        } else {
+            assert allZero(intHops) : "INT hop records left in a packet without INT";
+        }
         ingressPort = -1;
         ingressPg = -1;
         inHeadroom = false;
-        senderQpIndex = -1;
-        dstMac = 0;
-        srcMac = 0;
         vlanTagged = false;
         pcp = 0;
         dei = 0;
         vid = 0;
         ipv6 = false;
-        dscp = 0;
-        ecn = 0;
         ttl = 64;
         df = true;
         ipId = 0;
-        srcIp = 0;
-        dstIp = 0;
         srcIp6Hi = 0;
         srcIp6Lo = 0;
         dstIp6Hi = 0;
         dstIp6Lo = 0;
         flowLabel = 0;
-        ipProto = 0;
         srcPort = 0;
         dstPort = 0;
         flowPorts = 0;
         tcpSeq = 0;
         tcpAck = 0;
         tcpFlags = 0;
-        opcode = 0;
         solicited = false;
         migReq = false;
         tver = 0;
         pkey = 0xFFFF;
         fecn = false;
         becn = false;
-        destQp = 0;
         ackReq = false;
-        psn = 0;
         rethVa = 0;
         rethRkey = 0;
         rethLength = 0;
@@ -354,7 +376,6 @@ public final class Packet {
         sackPsn = -1;
         payloadBytes = 0;
         pfcEnableVector = 0;
-        Arrays.fill(pfcQuanta, 0);
         pauseQuanta = 0;
         frameBytes = 0;
         wireBytes = 0;
@@ -362,7 +383,24 @@ public final class Packet {
         intMulti = 1;
         intNHop = 0;
         intTs = 0;
-        Arrays.fill(intHops, 0);
+    }
+
+    private static boolean allZero(int[] a) {
+        for (int v : a) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allZero(long[] a) {
+        for (long v : a) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
