@@ -54,6 +54,18 @@ public final class Packet {
     public boolean inHeadroom;
     /** Scratch for transports: index of the sending QP at its NIC, -1 if none. */
     public int senderQpIndex;
+    /**
+     * The sending QP's route (its packets all carry one 5-tuple): slot h holds the egress port the
+     * h-th routing switch chose for the QP's packets, with the fabric's routing epoch then (epoch
+     * << 16 | port), 0 if unknown; null for packets that are not routed by one. Written and read
+     * only by {@code org.rocelab.sw.L3Router}, which also owns {@link #routeHop} and
+     * {@link #routeEpoch}.
+     */
+    public long[] route;
+    /** Routing switches this packet has passed with {@link #route} (the next slot). */
+    public int routeHop;
+    /** The routing epoch at this packet's first routing switch. */
+    public long routeEpoch;
     /** Set while the packet sits in a pool (double-release check). */
     boolean pooled;
 
@@ -240,6 +252,9 @@ public final class Packet {
         ingressPg = o.ingressPg;
         inHeadroom = o.inHeadroom;
         senderQpIndex = o.senderQpIndex;
+        route = o.route;
+        routeHop = o.routeHop;
+        routeEpoch = o.routeEpoch;
         dstMac = o.dstMac;
         srcMac = o.srcMac;
         vlanTagged = o.vlanTagged;
@@ -339,6 +354,9 @@ public final class Packet {
         ingressPort = -1;
         ingressPg = -1;
         inHeadroom = false;
+        route = null;
+        routeHop = 0;
+        routeEpoch = 0;
         vlanTagged = false;
         pcp = 0;
         dei = 0;

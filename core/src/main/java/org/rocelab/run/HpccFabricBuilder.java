@@ -24,6 +24,7 @@ import org.rocelab.sw.EcnProfile;
 import org.rocelab.sw.HpccThresholdPolicy;
 import org.rocelab.sw.PortOptions;
 import org.rocelab.sw.QosMaps;
+import org.rocelab.sw.RoutingEpoch;
 import org.rocelab.sw.SchedulerConfig;
 import org.rocelab.sw.Switch;
 import org.rocelab.sw.SwitchConfig;
@@ -71,6 +72,7 @@ public final class HpccFabricBuilder {
         Simulation sim = new Simulation(seed);
         PacketPool pool = new PacketPool();
         Switch[] switches = new Switch[n];
+        RoutingEpoch epoch = new RoutingEpoch(); // one per fabric: per-QP routes (docs/architecture.md)
         HpccThresholdPolicy[] policies = new HpccThresholdPolicy[n];
         int losslessMask = losslessPriorities(s);
         for (HpccScenario.SwitchBuffer b : s.switches()) {
@@ -82,6 +84,7 @@ public final class HpccFabricBuilder {
                     switchConfig(s, b, losslessMask, b.node()),
                     policies[b.node()],
                     Addressing.switchPortMac(b.node(), 0));
+            switches[b.node()].routingEpoch(epoch);
         }
         Map<Long, HpccScenario.Port> portInfo = new LinkedHashMap<>();
         for (HpccScenario.Port p : s.ports()) {

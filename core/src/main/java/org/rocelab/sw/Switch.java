@@ -363,6 +363,7 @@ public final class Switch {
         lpm.put(prefix, len, g, false);
         computedGroups.put(prefixKey(prefix, len), g);
         routes.add(new Route(prefix, len, portIndices, false));
+        router.routesChanged();
     }
 
     /**
@@ -380,6 +381,7 @@ public final class Switch {
             lpm.put(prefix, len, ng, false);
             computedGroups.put(prefixKey(prefix, len), ng);
             routeUpdates++;
+            router.routesChanged();
             return true;
         }
         if (Arrays.equals(groups.routed(g), portIndices)) {
@@ -389,6 +391,7 @@ public final class Switch {
         groups.set(g, portIndices);
         lpm.usable(g, groups.inUse(g).length > 0);
         routeUpdates++;
+        router.routesChanged();
         return true;
     }
 
@@ -408,11 +411,26 @@ public final class Switch {
             lpm.usable(g, groups.inUse(g).length > 0);
         }
         routeUpdates++;
+        router.routesChanged();
     }
 
     /** Whether this switch has removed port {@code port} from its next-hop groups. */
     public boolean nextHopRemoved(int port) {
         return groups.removed(port);
+    }
+
+    /**
+     * Shares the fabric's routing epoch with this switch: packets of QPs then carry their route
+     * through it ({@link RoutingEpoch}); every switch a QP's packets can reach must share the same one.
+     */
+    public void routingEpoch(RoutingEpoch shared) {
+        router.epoch(shared);
+        router.routesChanged();
+    }
+
+    /** Routed frames whose egress port this switch took from their QP's route instead of a lookup. */
+    public long qpRouteHits() {
+        return router.routeHits();
     }
 
     /** Route and next-hop group changes made during the run (local repair and reconvergence). */
@@ -436,6 +454,7 @@ public final class Switch {
         lpm.put(prefix, len, g, true);
         staticGroups.put(prefixKey(prefix, len), g);
         routes.add(new Route(prefix, len, portIndices, true));
+        router.routesChanged();
     }
 
     /** Every route added, in order (for outputs and the doctor). */

@@ -77,6 +77,7 @@ final class VlanBridge {
      */
     void forward(Packet p, int in, int vid, int pg, int q) {
         long now = sw.now();
+        p.route = null; // a bridged path follows the FDB, not routing: no per-QP route from here
         fdb.learn(vid, p.srcMac, in, now);
         boolean group = (p.dstMac >>> 40 & 1) != 0;
         int out = group ? -1 : fdb.lookup(vid, p.dstMac, now);
