@@ -12,9 +12,12 @@ final class IngressAcl {
     private final SwitchDrops drops;
     private final L3Router next;
     private AclTable table;
+    /** Whether the table has rules: an empty one permits without a look (SONiC binds no table). */
+    private boolean hasRules;
 
     IngressAcl(AclTable table, SwitchDrops drops, L3Router next) {
         this.table = table;
+        this.hasRules = table.size() > 0;
         this.drops = drops;
         this.next = next;
     }
@@ -25,10 +28,11 @@ final class IngressAcl {
 
     void table(AclTable t) {
         this.table = t;
+        this.hasRules = t.size() > 0;
     }
 
     void accept(Packet p, SwitchPort ip, boolean isIp, int vid, int cls) {
-        if (isIp && !table.permit(p)) {
+        if (isIp && hasRules && !table.permit(p)) {
             drops.atIngress(ip, p, DropReason.ACL);
             return;
         }
