@@ -24,7 +24,9 @@ import org.rocelab.sim.Simulation;
  * trust, QoS maps, PFC watchdog RX drop) → {@link IngressAcl} → {@link L3Router} (or {@link
  * VlanBridge} for bridged frames; LPM, ECMP, TTL) → {@link BufferAdmission} (egress MTU, watchdog TX
  * drop, MMU, WRED at enqueue) → {@link EgressEnqueue} (XOFF, idle-egress fast path, queue). The
- * egress side (dequeue accounting, XON, WRED at dequeue, INT) stays here.
+ * egress side (dequeue accounting, XON, WRED at dequeue, INT) stays here. A QP's packets carry the
+ * egress ports earlier packets of it were routed to, valid while the fabric's {@link RoutingEpoch}
+ * stands still, so {@link L3Router} skips the LPM probe and the ECMP hash for them.
  *
  * <p>Zero-time hops are direct calls: a frame received by a port's MAC runs the whole ingress
  * pipeline and lands in an egress queue in the same event; the only events are the ports'
@@ -422,6 +424,7 @@ public final class Switch {
     /**
      * Shares the fabric's routing epoch with this switch: packets of QPs then carry their route
      * through it ({@link RoutingEpoch}); every switch a QP's packets can reach must share the same one.
+     * Null: every routed frame is looked up (as a switch built on its own does).
      */
     public void routingEpoch(RoutingEpoch shared) {
         router.epoch(shared);
