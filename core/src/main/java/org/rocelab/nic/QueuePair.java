@@ -56,11 +56,21 @@ public final class QueuePair implements RcHost, TxQueue {
     private int remoteIp;
     private long remoteMac;
     private int remoteNode = -1;
+    /** Routing switches a QP's route remembers (a k-ary fat tree's longest path has 5). */
+    private static final int ROUTE_SLOTS = 8;
+
     private final int udpSrcPort;
     private int dscp;
     private int pcp;
     private int flowId = -1;
     private int flowPorts;
+    /**
+     * The route this QP's packets carry through the switches (one 5-tuple for data, ACK/NAK and
+     * read responses: its addresses, {@code udpSrcPort} and {@link #flowPorts}); allocated at the
+     * first packet and dropped when the tuple changes. CNPs (source port 0) carry none.
+     */
+    private long[] route;
+
     private LongConsumer writePlacedObserver;
 
     private boolean inDataRing;
@@ -184,6 +194,7 @@ public final class QueuePair implements RcHost, TxQueue {
      */
     public void flowPorts(int ports) {
         this.flowPorts = ports;
+        this.route = null;
     }
 
     public int flowPorts() {
@@ -219,6 +230,7 @@ public final class QueuePair implements RcHost, TxQueue {
         this.mtu = pathMtu;
         this.remoteQpn = destQpn;
         this.remoteIp = remoteIpv4;
+        this.route = null;
         this.remoteMac = nextHopMac;
         this.remoteNode = remoteNodeId;
         responder.start(
@@ -601,6 +613,7 @@ public final class QueuePair implements RcHost, TxQueue {
             p.trafficClass = cfg.cnpPcp();
             p.pcp = p.vlanTagged ? cfg.cnpPcp() : 0;
             p.srcPort = 0;
+            p.route = null; // another 5-tuple than the QP's
             p.computeSizes();
             nic.counters().npCnpSent++;
             counters.cnpTx++;
@@ -771,6 +784,10 @@ public final class QueuePair implements RcHost, TxQueue {
         Packet p = RoceHeaders.build(
                 nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode, remoteQpn, psn);
         p.flowPorts = flowPorts;
+        if (route == null) {
+            route = new long[ROUTE_SLOTS];
+        }
+        p.route = route;
         return p;
     }
 

@@ -12,6 +12,9 @@ import org.rocelab.packet.PacketSink;
  */
 public final class SwitchPort implements PacketSink {
     final Switch owner;
+    /** The first stage of the owner's ingress pipeline. */
+    private final IngressClassifier ingress;
+
     final int index;
     final Port port;
     final int mtu;
@@ -47,6 +50,7 @@ public final class SwitchPort implements PacketSink {
             WredMarker[] wred,
             PortOptions opts) {
         this.owner = owner;
+        this.ingress = owner.ingress();
         this.index = index;
         this.port = port;
         this.mtu = mtu;
@@ -80,7 +84,7 @@ public final class SwitchPort implements PacketSink {
     /** Ingress: a frame received by this port's MAC enters the switch pipeline. */
     @Override
     public void receive(Packet p) {
-        owner.ingress(p, index);
+        ingress.accept(p, this);
     }
 
     public int index() {
