@@ -11,7 +11,7 @@ import org.rocelab.cc.Knob;
 /** Reads a {@code nic} map (defaults or a host's merged overlay) into a {@link NicSpec}. */
 final class NicReader {
     /** {@code nic.cc.algorithm} values, in the order errors list them: the registry's names. */
-    static final List<String> CC_ALGORITHMS = List.of("dcqcn", "swift", "hpcc", "dctcp", "timely", "none");
+    static final List<String> CC_ALGORITHMS = List.of("dcqcn", "swift", "hpcc", "hpcc_pint", "dctcp", "timely", "none");
 
     private static final CcRegistry REGISTRY = CcRegistry.standard();
 
