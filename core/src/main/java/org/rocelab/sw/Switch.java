@@ -717,7 +717,7 @@ public final class Switch {
         }
         op.intTxBytes += bytes;
         op.lastTxBytes = bytes;
-        op.lastTxNs = sim.now() / 1000;
+        op.lastTxPs = sim.now();
         return true;
     }
 
@@ -726,7 +726,7 @@ public final class Switch {
         if (op.pint == null) {
             op.pint = new PintUtilization(sim.random(op.port.name() + "/pint"));
         }
-        op.pint.stamp(p, sim.now() / 1000, op.lastTxNs, op.lastTxBytes, portQueuedBytes(out), op.port.rateBps());
+        op.pint.stamp(p, sim.now() / 1000, op.lastTxPs / 1000, op.lastTxBytes, portQueuedBytes(out), op.port.rateBps());
     }
 
     /**
