@@ -83,6 +83,9 @@ public final class QueuePair implements RcHost, TxQueue {
 
     private final int intMulti;
     private final int intBytes;
+    /** PINT: the sender's encoding, carried by its data packets to the switches. */
+    private final org.rocelab.packet.Pint intPint;
+
     private final boolean ackFeedback;
     /** The INT header of the last data packet received, echoed on the next ACK (ns-3 ReceiveUdp). */
     private int rxIntMode;
@@ -135,7 +138,8 @@ public final class QueuePair implements RcHost, TxQueue {
         this.window = pacer.cc() instanceof WindowLimiter w ? w : null;
         this.intMode = pacer.cc().telemetryMode();
         this.intMulti = pacer.cc().telemetryMulti();
-        this.intBytes = IntHeader.bytes(intMode, 0);
+        this.intBytes = IntHeader.bytes(intMode);
+        this.intPint = intMode == IntHeader.PINT ? pacer.cc().telemetryPint() : null;
         this.ackFeedback = pacer.cc().wantsAckFeedback();
     }
 
@@ -641,7 +645,7 @@ public final class QueuePair implements RcHost, TxQueue {
             p.intTs = rxIntTs;
             System.arraycopy(rxIntHops, 0, p.intHops, 0, IntHeader.MAX_HOPS);
             if (!cfg.hpccFraming()) {
-                int echoed = IntHeader.bytes(p.intMode, 0); // the ACK echoes the shim (ns-3 ReceiveUdp)
+                int echoed = IntHeader.bytes(p.intMode); // the ACK echoes the shim (ns-3 ReceiveUdp)
                 p.frameBytes += echoed;
                 p.wireBytes += echoed;
             }
@@ -650,7 +654,7 @@ public final class QueuePair implements RcHost, TxQueue {
             // rdma-hw.cc pads the ACK to 60 B, the INT header included (HPCC: 14 + 20 + 12 + 42 = 88 B)
             int ackBytes = Math.max(
                     NicConfig.HPCC_ACK_BYTES,
-                    NicConfig.HPCC_ACK_BYTES - NicConfig.HPCC_ACK_PAD_BYTES + IntHeader.bytes(p.intMode, 0));
+                    NicConfig.HPCC_ACK_BYTES - NicConfig.HPCC_ACK_PAD_BYTES + IntHeader.bytes(p.intMode));
             p.frameBytes = ackBytes;
             p.wireBytes = ackBytes;
         }
@@ -697,7 +701,9 @@ public final class QueuePair implements RcHost, TxQueue {
                 p.intMode = intMode;
                 p.intMulti = intMulti;
                 p.intNHop = 0;
-                p.intTs = now / 1000; // ns-3 SeqTsHeader: the send time, ns
+                // ns-3 SeqTsHeader: the send time, ns (TS); PINT: the power, 0 until a switch stamps it
+                p.intTs = intPint == null ? now / 1000 : 0;
+                p.intPint = intPint;
                 if (!cfg.hpccFraming()) {
                     // the INT shim counts on the wire (HPCC 42 B, TIMELY 8 B); hpcc framing adds it below
                     p.frameBytes += intBytes;

@@ -162,6 +162,8 @@ public final class Packet {
     public final long[] intHops = new long[IntHeader.MAX_HOPS];
     /** TS mode: the sender's timestamp, ns; PINT mode: the encoded utilization (power). */
     public long intTs;
+    /** PINT mode: the sender's encoding and T, read by the switches that stamp the packet. */
+    public Pint intPint;
     /** Bytes the frame occupies on the wire: frame + preamble/SFD + inter-frame gap. */
     public int wireBytes;
 
@@ -401,6 +403,7 @@ public final class Packet {
         intMulti = 1;
         intNHop = 0;
         intTs = 0;
+        intPint = null;
     }
 
     private static boolean allZero(int[] a) {

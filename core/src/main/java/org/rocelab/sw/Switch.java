@@ -602,9 +602,21 @@ public final class Switch {
         op.queueCounters.txBytes[q] += bytes;
         if (p.intMode == IntHeader.HOPS && p.opcode != Opcode.ACKNOWLEDGE) {
             stampInt(p, out, op);
+        } else if (p.intMode == IntHeader.PINT && p.opcode != Opcode.ACKNOWLEDGE) {
+            stampPint(p, out, op);
         }
         op.intTxBytes += bytes;
+        op.lastTxBytes = bytes;
+        op.lastTxPs = sim.now();
         return true;
+    }
+
+    /** HPCC-PINT at dequeue (ns-3 {@code SwitchNotifyDequeue}, CC_MODE 10): {@link PintUtilization}. */
+    private void stampPint(Packet p, int out, SwitchPort op) {
+        if (op.pint == null) {
+            op.pint = new PintUtilization(sim.random(op.port.name() + "/pint"));
+        }
+        op.pint.stamp(p, sim.now() / 1000, op.lastTxPs / 1000, op.lastTxBytes, portQueuedBytes(out), op.port.rateBps());
     }
 
     /**
@@ -613,11 +625,16 @@ public final class Switch {
      * still queued on the port (all queues, after this packet left) and the port's line rate.
      */
     private void stampInt(Packet p, int out, SwitchPort op) {
+        IntHeader.push(p, sim.now() / 1000, op.intTxBytes, portQueuedBytes(out), op.port.rateBps());
+    }
+
+    /** Bytes queued on port {@code out}, all queues (ns-3 {@code GetQueue()->GetNBytesTotal()}). */
+    private long portQueuedBytes(int out) {
         long queued = 0;
         for (int k = 0; k < 8; k++) {
             queued += mmu.queueBytes(out, k);
         }
-        IntHeader.push(p, sim.now() / 1000, op.intTxBytes, queued, op.port.rateBps());
+        return queued;
     }
 
     private void release(Packet p, int out, int q) {

@@ -28,6 +28,12 @@ public final class SwitchPort implements PacketSink {
     final QueueCounters queueCounters = new QueueCounters();
     /** Frame bytes dequeued so far, all queues: the tx byte counter INT hop records carry. */
     long intTxBytes;
+    /** The previous frame dequeued, any queue: its bytes and when it left (ps), for PINT. */
+    int lastTxBytes;
+
+    long lastTxPs;
+    /** HPCC-PINT's utilization estimate, made when the first PINT frame leaves. */
+    PintUtilization pint;
     /** Native/access VLAN (0 = none) and membership bitset over VIDs; empty for routed ports. */
     final int accessVlan;
 
