@@ -46,6 +46,7 @@ public final class BandwidthWorkload implements Workload {
     private final long rxCpuPs;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
+    private java.util.function.IntConsumer qpDone = i -> {};
 
     public BandwidthWorkload(
             String name,
@@ -107,7 +108,7 @@ public final class BandwidthWorkload implements Workload {
         paths = new PathModel(f);
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
-                Stream s = new Stream(pair[0], pair[1]);
+                Stream s = new Stream(pair[0], pair[1], streams.size());
                 int recvDepth = opcode == WrOpcode.SEND ? rqDepth.applyAsInt(pair[1]) : txDepth;
                 s.recvDepth = recvDepth;
                 s.pair = RdmaPair.connect(
@@ -131,6 +132,12 @@ public final class BandwidthWorkload implements Workload {
             out.add(opcode == WrOpcode.RDMA_READ ? s.pair.dstQp : s.pair.srcQp);
         }
         return out;
+    }
+
+    /** A stream's sending QP is done when its last message completed and it posts no more. */
+    @Override
+    public void sendingQpsDone(java.util.function.IntConsumer done) {
+        this.qpDone = done;
     }
 
     /**
@@ -171,6 +178,9 @@ public final class BandwidthWorkload implements Workload {
     private final class Stream {
         final String src;
         final String dst;
+        /** Index in {@link #streams} (and in {@link #sendingQps}). */
+        final int index;
+
         final SendWr wr = new SendWr();
         RdmaPair pair;
         long bytes;
@@ -192,9 +202,10 @@ public final class BandwidthWorkload implements Workload {
 
         long nextRecvId;
 
-        Stream(String src, String dst) {
+        Stream(String src, String dst, int index) {
             this.src = src;
             this.dst = dst;
+            this.index = index;
         }
 
         void begin() {
@@ -236,6 +247,9 @@ public final class BandwidthWorkload implements Workload {
             }
             if (wc.timePs < endPs && more()) {
                 post();
+            } else if (completions == nextId) {
+                // nothing in flight and nothing more to post: the stream's work is done
+                qpDone.accept(index);
             }
         }
 

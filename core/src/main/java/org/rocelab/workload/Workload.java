@@ -30,6 +30,15 @@ public interface Workload {
     }
 
     /**
+     * Tells {@code done} the index in {@link #sendingQps} of each sending QP when its work is done:
+     * its last work request completed and it will post no more (perftest's iterations, or the end
+     * of its duration; the program would now destroy it). The time series stop following it there
+     * (docs/outputs.md). Set after {@link #start} and before the run; workloads that cannot tell
+     * ignore it, and their QPs are followed to the end of the run.
+     */
+    default void sendingQpsDone(java.util.function.IntConsumer done) {}
+
+    /**
      * Tells {@code listener} about the QPs this workload creates during the run, each from its flow's
      * start to its end; set after {@link #start} and before the run. Workloads whose QPs all exist
      * after {@link #start} ignore it.
