@@ -41,7 +41,7 @@ class ScenarioDefaultsTest {
                         new CnpSpec(48, 6, 4_000_000L, "first_mark"),
                         new RetransmissionSpec(14, 67_108_864_000L, 7, 7, RetransmitMode.GO_BACK_N),
                         262_144L,
-                        128,
+                        32768,
                         512,
                         4096));
         assertThat(s.nic("h2")).isSameAs(n);
