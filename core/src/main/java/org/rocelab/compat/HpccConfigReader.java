@@ -233,26 +233,13 @@ final class HpccConfigReader {
                                             ? " (missing for PINT: the switches' log-approximated utilization encoding)"
                                             : ""));
         }
-        boolean window = cc != 1; // the window is modelled for the algorithms that read INT or ACK feedback
-        if (!parsed.containsKey(HpccKey.HAS_WIN) && !window) {
-            throw missing(
-                    HpccKey.HAS_WIN,
-                    "HPCC's default is 1 (window on), which rocelab does not model under DCQCN; add HAS_WIN 0");
-        }
-        if (bool(HpccKey.HAS_WIN, true) && !window) {
-            throw error(
-                    HpccKey.HAS_WIN,
-                    "HAS_WIN: unsupported: 1 (window-limited sending) under CC_MODE 1 (DCQCN); rocelab models it"
-                            + " under CC_MODE " + MODELLED_CC_TEXT.substring(MODELLED_CC_TEXT.indexOf(',') + 2)
-                            + "; use HAS_WIN 0");
-        }
         if (cc == 3 && !bool(HpccKey.HAS_WIN, true)) {
             throw error(
                     HpccKey.HAS_WIN,
                     "HAS_WIN: unsupported: 0 under CC_MODE 3 (HPCC): HPCC's utilization divides by the window"
                             + " (rdma-hw.cc UpdateRateHp); use HAS_WIN 1");
         }
-        if (window && bool(HpccKey.HAS_WIN, true) && !bool(HpccKey.GLOBAL_T, true)) {
+        if (bool(HpccKey.HAS_WIN, true) && !bool(HpccKey.GLOBAL_T, true)) {
             throw error(
                     HpccKey.GLOBAL_T,
                     "GLOBAL_T: unsupported: 0 (each pair's own base RTT and BDP); rocelab gives every QP the largest"
@@ -328,7 +315,11 @@ final class HpccConfigReader {
             String at = text.file() + ":" + lines.get(k.name()) + ": ";
             String v = values.get(k.name());
             switch (k.use()) {
-                case INERT -> inert.add(k.name());
+                case INERT -> {
+                    if (!(bool(HpccKey.HAS_WIN, true) && (k == HpccKey.GLOBAL_T || k == HpccKey.VAR_WIN))) {
+                        inert.add(k.name()); // with a window DCQCN reads GLOBAL_T and VAR_WIN too
+                    }
+                }
                 case OUTPUT ->
                     warnings.add(
                             at + k.name() + " " + v
@@ -358,8 +349,9 @@ final class HpccConfigReader {
             }
         }
         if (!inert.isEmpty()) {
-            String mode =
-                    cc == 1 ? "CC_MODE 1 (DCQCN) with HAS_WIN 0" : "CC_MODE " + cc + " (" + CC_NAMES.get(cc) + ")";
+            String mode = cc == 1
+                    ? "CC_MODE 1 (DCQCN) with HAS_WIN " + (bool(HpccKey.HAS_WIN, true) ? 1 : 0)
+                    : "CC_MODE " + cc + " (" + CC_NAMES.get(cc) + ")";
             warnings.add(
                     text.file() + ": without effect under " + mode + ": " + String.join(", ", inert) + " (ignored)");
         }
