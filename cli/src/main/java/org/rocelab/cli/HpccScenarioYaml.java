@@ -99,6 +99,13 @@ final class HpccScenarioYaml {
                         "CLAMP_TARGET_RATE")) {
             y.append("    ").append(k).append(": ").append(s.dcqcn().get(k)).append('\n');
         }
+        if (c.ccMode() == 1 && s.ccKnobs().containsKey("WINDOW")) {
+            // HAS_WIN 1 (run.py dcqcn_vwin, dcqcn_paper_vwin): the largest BDP, scaled by RC with VAR_WIN
+            y.append("    WINDOW: ")
+                    .append(s.ccKnobs().get("WINDOW"))
+                    .append("  # HAS_WIN 1, GLOBAL_T 1: third.cc maxBdp\n");
+            y.append("    VAR_WIN: ").append(s.ccKnobs().get("VAR_WIN")).append('\n');
+        }
         y.append(
                         "  # CNP: a flag on every ACK of a CE-marked packet (NicConfig.cnpOnAck), ACK per packet (L2_ACK_INTERVAL ")
                 .append(c.l2AckIntervalBytes())

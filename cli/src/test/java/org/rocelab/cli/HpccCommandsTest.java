@@ -48,6 +48,32 @@ class HpccCommandsTest {
                 .isEqualTo("ok: incast_config_dcqcn (65 hosts, 1 switches, 63 workloads)" + System.lineSeparator());
     }
 
+    /** run.py dcqcn_vwin's window (HAS_WIN 1, VAR_WIN 1) becomes the hpcc profile's WINDOW and VAR_WIN keys. */
+    @Test
+    void importedVwinConfigCarriesTheWindowAsHpccKnobs(@TempDir Path dir) throws Exception {
+        String config = Files.readString(DATA.resolve("incast_config_dcqcn.txt"))
+                .replace("HAS_WIN 0", "HAS_WIN 1")
+                .replace("VAR_WIN 0", "VAR_WIN 1")
+                .replace("ACK_HIGH_PRIO 1", "ACK_HIGH_PRIO 0");
+        for (String f : java.util.List.of("topology.txt", "flow_incast63.txt")) {
+            Files.copy(DATA.resolve(f), dir.resolve(f));
+        }
+        Path cfg = dir.resolve("incast_config_dcqcn_vwin.txt");
+        Files.writeString(cfg, config);
+        Path yaml = dir.resolve("incast.yaml");
+        assertThat(run("import-hpcc", cfg.toString(), "--out", yaml.toString())).isZero();
+        java.util.Map<String, String> knobs = org.rocelab.scenario.ScenarioLoader.load(yaml, java.util.List.of())
+                .nic("h0")
+                .cc()
+                .knobs();
+        // maxBdp of topology.txt: base RTT 4,160 ns × 100 Gb/s / 8 = 52,000 B (third.cc)
+        assertThat(knobs)
+                .containsEntry("WINDOW", "52000")
+                .containsEntry("VAR_WIN", "1")
+                .hasSize(11);
+        assertThat(run("validate", yaml.toString())).isZero();
+    }
+
     @Test
     void importedFatTreeValidatesAndSplitsFlowsAbovePerftestsLimit(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("fat.yaml");

@@ -23,7 +23,10 @@ import org.rocelab.sim.Timer;
  *   <li>α and the timers run from the QP's first CNP until the QP completes (no release at the
  *       line rate); {@link #close()} is RdmaHw::QpComplete: it cancels the decrease check and the
  *       increase timer, and the closed QP ignores later CNP flags (HPCC deletes the QP, so later
- *       ACKs find none).
+ *       ACKs find none);
+ *   <li>the in-flight cap (WINDOW, VAR_WIN; run.py {@code dcqcn_vwin}) is rdma-queue-pair.cc
+ *       {@code GetWin}: W, or with VAR_WIN max(1, ⌊W × RC / line rate⌋) in uint64 arithmetic; the
+ *       NIC holds new packets while sent − acknowledged bytes reach it ({@code IsWinBound}).
  * </ul>
  *
  * The increase timer stops while RC and RT both sit at the line rate, where its events change
@@ -200,6 +203,18 @@ public final class HpccDcqcn extends DcqcnReactionPoint {
     protected void hyperIncrease() {
         rtBps = Math.min(lineRateBps, rtBps + haiBps);
         rcBps = rcBps / 2 + rtBps / 2;
+    }
+
+    /** rdma-queue-pair.cc {@code RdmaQueuePair::GetWin} with {@code m_rate} = RC. */
+    @Override
+    public long windowBytes() {
+        long w = p.windowBytes();
+        if (w == 0 || !p.varWin()) {
+            return w;
+        }
+        // uint64 as ns-3 (m_win * m_rate.GetBitRate() / m_max_rate.GetBitRate(); exact while W × RC < 2^64)
+        long win = Long.divideUnsigned(w * rcBps, lineRateBps);
+        return win == 0 ? 1 : win;
     }
 
     /** No byte counter in this profile. */

@@ -230,19 +230,6 @@ final class HpccConfigReader {
                             : "CC_MODE: unsupported: " + cc + " (" + name + "); rocelab models CC_MODE "
                                     + MODELLED_CC_TEXT);
         }
-        boolean window = cc != 1; // the window is modelled for the algorithms that read INT or ACK feedback
-        if (!parsed.containsKey(HpccKey.HAS_WIN) && !window) {
-            throw missing(
-                    HpccKey.HAS_WIN,
-                    "HPCC's default is 1 (window on), which rocelab does not model under DCQCN; add HAS_WIN 0");
-        }
-        if (bool(HpccKey.HAS_WIN, true) && !window) {
-            throw error(
-                    HpccKey.HAS_WIN,
-                    "HAS_WIN: unsupported: 1 (window-limited sending) under CC_MODE 1 (DCQCN); rocelab models it"
-                            + " under CC_MODE " + MODELLED_CC_TEXT.substring(MODELLED_CC_TEXT.indexOf(',') + 2)
-                            + "; use HAS_WIN 0");
-        }
         if (cc == 3 && !bool(HpccKey.HAS_WIN, true)) {
             throw error(
                     HpccKey.HAS_WIN,
@@ -255,7 +242,7 @@ final class HpccConfigReader {
                     "HAS_WIN: unsupported: 0 under CC_MODE 10 (HPCC-PINT): rocelab's hpcc_pint always has a window"
                             + " (WINDOW, line rate x T by default); use HAS_WIN 1 as run.py --cc hpccPint writes");
         }
-        if (window && bool(HpccKey.HAS_WIN, true) && !bool(HpccKey.GLOBAL_T, true)) {
+        if (bool(HpccKey.HAS_WIN, true) && !bool(HpccKey.GLOBAL_T, true)) {
             throw error(
                     HpccKey.GLOBAL_T,
                     "GLOBAL_T: unsupported: 0 (each pair's own base RTT and BDP); rocelab gives every QP the largest"
@@ -331,7 +318,11 @@ final class HpccConfigReader {
             String at = text.file() + ":" + lines.get(k.name()) + ": ";
             String v = values.get(k.name());
             switch (k.use()) {
-                case INERT -> inert.add(k.name());
+                case INERT -> {
+                    if (!(bool(HpccKey.HAS_WIN, true) && (k == HpccKey.GLOBAL_T || k == HpccKey.VAR_WIN))) {
+                        inert.add(k.name()); // with a window DCQCN reads GLOBAL_T and VAR_WIN too
+                    }
+                }
                 case OUTPUT ->
                     warnings.add(
                             at + k.name() + " " + v
@@ -361,8 +352,9 @@ final class HpccConfigReader {
             }
         }
         if (!inert.isEmpty()) {
-            String mode =
-                    cc == 1 ? "CC_MODE 1 (DCQCN) with HAS_WIN 0" : "CC_MODE " + cc + " (" + CC_NAMES.get(cc) + ")";
+            String mode = cc == 1
+                    ? "CC_MODE 1 (DCQCN) with HAS_WIN " + (bool(HpccKey.HAS_WIN, true) ? 1 : 0)
+                    : "CC_MODE " + cc + " (" + CC_NAMES.get(cc) + ")";
             warnings.add(
                     text.file() + ": without effect under " + mode + ": " + String.join(", ", inert) + " (ignored)");
         }

@@ -41,7 +41,11 @@ public enum HpccKey {
     L2_CHUNK_SIZE(Kind.UINT, Use.MODELLED, "go-back-0 chunk", "bytes"),
     L2_ACK_INTERVAL(Kind.UINT, Use.MODELLED, "bytes between ACKs (0 or 1: every packet)", "bytes"),
     L2_BACK_TO_ZERO(Kind.BOOL01, Use.MODELLED, "0 go-back-N, 1 go back to the chunk start", "0/1"),
-    HAS_WIN(Kind.BOOL01, Use.MODELLED, "window limit on/off (1 is modelled for HPCC; HPCC's default is 1)", "0/1"),
+    HAS_WIN(
+            Kind.BOOL01,
+            Use.MODELLED,
+            "window limit on/off (the largest BDP under every CC_MODE; HPCC's default is 1)",
+            "0/1"),
     GLOBAL_T(Kind.BOOL01, Use.INERT, "use the largest base RTT as T for every flow", "0/1"),
     VAR_WIN(Kind.BOOL01, Use.INERT, "window proportional to rate", "0/1"),
     FAST_REACT(Kind.BOOL01, Use.INERT, "HPCC per-ACK reaction", "0/1"),

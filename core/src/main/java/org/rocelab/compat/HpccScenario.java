@@ -160,7 +160,8 @@ public record HpccScenario(
 
     /**
      * The algorithm's knobs by HPCC key name, in rocelab unit text: {@link #dcqcn()} plus
-     * {@code profile: hpcc} under CC_MODE 1; under CC_MODE 3 U_TARGET, MI_THRESH, RATE_AI, MIN_RATE,
+     * {@code profile: hpcc} under CC_MODE 1 (with HAS_WIN 1 also WINDOW = the largest BDP and VAR_WIN,
+     * third.cc default 0); under CC_MODE 3 U_TARGET, MI_THRESH, RATE_AI, MIN_RATE,
      * FAST_REACT, MULTI_RATE, SAMPLE_FEEDBACK, INT_MULTI, VAR_WIN (third.cc defaults when absent) and the
      * T and W third.cc derives with GLOBAL_T 1: BASE_RTT = the largest base RTT, WINDOW = the largest BDP;
      * under CC_MODE 10 U_TARGET, MI_THRESH, RATE_AI, MIN_RATE, PINT_LOG_BASE, PINT_PROB (third.cc
@@ -182,6 +183,10 @@ public record HpccScenario(
                     "MIN_RATE",
                     "CLAMP_TARGET_RATE")) {
                 m.put(k, dcqcn.get(k));
+            }
+            if (!c.values().getOrDefault("HAS_WIN", "1").equals("0")) { // run.py dcqcn_vwin, dcqcn_paper_vwin
+                m.put("WINDOW", Long.toString(pathMetrics().maxBdpBytes()));
+                m.put("VAR_WIN", c.values().getOrDefault("VAR_WIN", "0"));
             }
             return m;
         }

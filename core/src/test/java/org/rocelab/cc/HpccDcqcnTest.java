@@ -224,4 +224,39 @@ class HpccDcqcnTest {
         cc.close();
         assertThat(host.sim.pendingEvents()).isZero();
     }
+
+    @Test
+    void theVwinWindowIsTheLargestBdpScaledByRcOverLineRateAsGetWin() {
+        assertThat(qp().windowBytes()).as("run.py dcqcn: HAS_WIN 0").isZero();
+        assertThat(qp("WINDOW", "153000").windowBytes()).as("VAR_WIN 0: fixed").isEqualTo(153_000);
+        HpccDcqcn cc = qp("WINDOW", "153000", "VAR_WIN", "1");
+        assertThat(cc.windowBytes()).as("at line rate: W").isEqualTo(153_000);
+        flaggedAcks(cc, 0, us(4));
+        host.runTo(us(4) + ns(1)); // α = 1: RC = 50 Gb/s
+        assertThat(cc.windowBytes()).isEqualTo(76_500);
+        flaggedAcks(cc, us(5), us(8));
+        host.runTo(us(8) + ns(1)); // a second cut: RC = ⌊RC × (1 − α/2)⌋, not a multiple of 1 % of line rate
+        long rc = cc.rateBps();
+        assertThat(rc).isLessThan(LINE / 2);
+        assertThat(cc.windowBytes()).isEqualTo(153_000L * rc / LINE);
+    }
+
+    @Test
+    void aScaledWindowBelowOneByteIsOneByteAsGetWin() {
+        HpccDcqcn tiny = qp("WINDOW", "1", "VAR_WIN", "1");
+        assertThat(tiny.windowBytes()).isEqualTo(1);
+        flaggedAcks(tiny, 0, us(4));
+        host.runTo(us(4) + ns(1));
+        assertThat(tiny.rateBps()).isEqualTo(LINE / 2);
+        assertThat(tiny.windowBytes())
+                .as("⌊1 × RC / line⌋ = 0 is lifted to 1 byte, as GetWin")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aWindowBeyondNs3sUint32IsRefusedNamingTheKnob() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> qp("WINDOW", "4294967296"))
+                .hasMessage("dcqcn profile hpcc knob 'WINDOW': expected 0..4294967295 bytes (ns-3 keeps the window"
+                        + " in a uint32), got '4294967296'");
+    }
 }

@@ -196,11 +196,18 @@ class HpccConfigTest {
     }
 
     @Test
-    void windowIsAnErrorUnderDcqcnAndItsDefaultMustBeOverridden() throws IOException {
-        assertThat(failure(BASE.replace("HAS_WIN 0", "HAS_WIN 1"))).startsWith("cfg.txt:14: HAS_WIN: unsupported: 1");
-        assertThat(failure(BASE.replace("HAS_WIN 0\n", "")))
-                .isEqualTo("cfg.txt: HAS_WIN is missing: HPCC's default is 1 (window on), which rocelab does not model"
-                        + " under DCQCN; add HAS_WIN 0");
+    void aWindowUnderDcqcnIsRunPysVwinPresetAndReadsGlobalTAndVarWin() throws IOException {
+        // run.py dcqcn_vwin / dcqcn_paper_vwin: CC_MODE 1 with HAS_WIN 1, VAR_WIN 1
+        HpccConfig vwin = HpccConfig.read(write(BASE.replace("HAS_WIN 0", "HAS_WIN 1") + "VAR_WIN 1\nFAST_REACT 0\n"));
+        assertThat(vwin.ccMode()).isEqualTo(1);
+        assertThat(vwin.warnings())
+                .contains(dir.resolve("cfg.txt")
+                        + ": without effect under CC_MODE 1 (DCQCN) with HAS_WIN 1: FAST_REACT (ignored)");
+        // HAS_WIN absent: third.cc's default 1, a window (VAR_WIN absent: 0, a fixed one)
+        assertThat(HpccConfig.read(write(BASE.replace("HAS_WIN 0\n", ""))).values())
+                .doesNotContainKey("HAS_WIN");
+        assertThat(failure(BASE.replace("HAS_WIN 0", "HAS_WIN 1") + "GLOBAL_T 0\n"))
+                .startsWith("cfg.txt:18: GLOBAL_T: unsupported: 0");
     }
 
     @Test
