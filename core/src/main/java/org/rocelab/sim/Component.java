@@ -4,6 +4,12 @@ package org.rocelab.sim;
  * A named part of the model that schedules events (a port, a link direction, a queue pair).
  * Its id is given in registration order, which the topology builders keep deterministic, and it
  * counts its own schedules: the pair orders simultaneous events (DESIGN.md §2).
+ *
+ * <p>A component of a node ({@link Simulation#component(Component, String, int)}: a NIC's queue
+ * pairs) has no id of its own: its events are keyed by the node's id and the node's schedule
+ * count, so components a node creates while the run goes on (a QP per flow) take nothing from a
+ * global counter and order the same however the fabric is partitioned (docs/architecture.md,
+ * "Windows and threads").
  */
 public final class Component {
     private final String name;
@@ -11,16 +17,23 @@ public final class Component {
     /** A numbered component's number (its name is {@code name + "0x" + hex(number)}), else -1. */
     private final int number;
 
+    /** The component whose id and schedule count key this one's events: itself, or its node. */
+    final Component key;
+
     long scheduleCount;
 
     Component(String name, int id) {
-        this(name, id, -1);
+        this.name = name;
+        this.id = id;
+        this.number = -1;
+        this.key = this;
     }
 
-    Component(String prefix, int id, int number) {
+    Component(Component node, String prefix, int number) {
         this.name = prefix;
-        this.id = id;
+        this.id = node.id;
         this.number = number;
+        this.key = node.key;
     }
 
     /**
@@ -31,12 +44,15 @@ public final class Component {
         return number < 0 ? name : name + "0x" + Integer.toHexString(number);
     }
 
-    /** Whether the name is a prefix and a number ({@link Simulation#component(String, int)}). */
-    boolean numbered() {
-        return number >= 0;
+    /** Whether this is a node's component ({@link Simulation#component(Component, String, int)}). */
+    boolean ofNode() {
+        return key != this;
     }
 
-    /** The registration-order id used in the event ordering key. */
+    /**
+     * The registration-order id used in the event ordering key; a node's component's is its
+     * node's ({@link #ofNode}).
+     */
     public int id() {
         return id;
     }

@@ -11,8 +11,8 @@ import java.util.Map;
  * several simulations can run side by side in one JVM (sweeps, parallel tests).
  *
  * <p>Simultaneous events fire in (time, owner component id, owner's schedule count) order, so a
- * run is reproducible from its seed. Each fired event is folded into a {@link #fingerprint()}
- * (time and component id), the OMNeT++-style hash that golden tests pin.
+ * run is reproducible from its seed. Each fired event's key is hashed into a {@link #fingerprint()}
+ * (a sum, so the order of folding does not matter), the OMNeT++-style hash that golden tests pin.
  *
  * <p>Single-threaded.
  */
@@ -74,7 +74,10 @@ public final class Simulation {
         return firing == null ? heap.size() : heap.size() - 1;
     }
 
-    /** A hash of every fired event's time and component, for golden tests. */
+    /**
+     * A hash of every fired event's time and owner id, for golden tests: the sum of per-event
+     * hashes ({@link #eventHash}), independent of the order events are folded in.
+     */
     public long fingerprint() {
         return fingerprint;
     }
@@ -98,36 +101,38 @@ public final class Simulation {
     }
 
     /**
-     * Registers a component named {@code prefix + "0x" + hex(number)} (a NIC's QP {@code h3/qp0x1a5})
-     * without forming the name: components created during the run, one per flow, cost no string
-     * work. The caller keeps (prefix, number) unique, as a NIC that never reuses a QPN does; the
-     * names are not checked against each other.
+     * A component of {@code node} named {@code prefix + "0x" + hex(number)} (a NIC's QP {@code
+     * h3/qp0x1a5}), formed without the name: components created during the run, one per flow, cost
+     * no string work. Its events are keyed by {@code node}'s id and schedule count, so simultaneous
+     * events of a node and its components fire in the order they were scheduled, and such a
+     * component takes no id: it is not in {@link #components()}. The caller keeps (prefix, number)
+     * unique, as a NIC that never reuses a QPN does; the names are not checked against each other.
      */
-    public Component component(String prefix, int number) {
+    public Component component(Component node, String prefix, int number) {
         if (number < 0) {
             throw new IllegalArgumentException("component number must not be negative: " + number);
         }
-        if (components.size() >= (1 << 23)) {
-            throw new IllegalStateException("too many components");
+        if (node.id() >= components.size() || components.get(node.id()) != node.key) {
+            throw new IllegalArgumentException("component " + node + " is not registered here");
         }
-        Component c = new Component(prefix, components.size(), number);
-        components.add(c);
-        return c;
+        return new Component(node, prefix, number);
     }
 
     /**
      * Forgets a component that schedules nothing any more (a destroyed QP): its name may be used
      * again, its id never is (ids order simultaneous events), and the simulation keeps no
-     * reference to it. Its slot in {@link #components()} reads null afterwards.
+     * reference to it. Its slot in {@link #components()} reads null afterwards. A node's component
+     * was never in that list: nothing to forget.
      */
     public void release(Component c) {
+        if (c.ofNode()) {
+            return;
+        }
         if (components.get(c.id()) != c) {
             throw new IllegalArgumentException("component " + c + " is not registered here");
         }
         components.set(c.id(), null);
-        if (!c.numbered()) {
-            componentsByName.remove(c.name(), c);
-        }
+        componentsByName.remove(c.name(), c);
     }
 
     /** All registered components, in id order (null where one was {@link #release released}). */
@@ -178,9 +183,9 @@ public final class Simulation {
         if (t == firing) {
             firing = null; // it stays in the heap and moves to its new key
         }
-        Component owner = t.owner;
+        Component key = t.key;
         t.timePs = atPs;
-        heap.schedule(t, atPs, ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK));
+        heap.schedule(t, atPs, ((long) key.id() << TIE_COUNT_BITS) | (key.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     /**
@@ -199,8 +204,8 @@ public final class Simulation {
         if (observer != null) {
             observe(t, atPs);
         }
-        Component owner = t.owner;
-        long tie = ((long) owner.id() << TIE_COUNT_BITS) | (owner.scheduleCount++ & TIE_COUNT_MASK);
+        Component key = t.key;
+        long tie = ((long) key.id() << TIE_COUNT_BITS) | (key.scheduleCount++ & TIE_COUNT_MASK);
         if (t == firing) {
             firing = null;
             heap.remove(t);
@@ -280,13 +285,13 @@ public final class Simulation {
             if (at > endPs) {
                 break;
             }
-            long ownerId = h.topTie() >>> TIE_COUNT_BITS;
+            long tie = h.topTie();
             Timer t = h.top();
             nowPs = at;
             positionPs = at;
-            positionTie = h.topTie();
+            positionTie = tie;
             events++;
-            fingerprint = mix(fingerprint ^ at) + ownerId;
+            fingerprint += eventHash(at, tie >>> TIE_COUNT_BITS);
             firing = t;
             try {
                 t.handler.onEvent(at);
@@ -314,6 +319,17 @@ public final class Simulation {
     /** Fires events until none remain or {@link #stop()} is called. */
     public void runUntilIdle() {
         runUntil(Long.MAX_VALUE);
+    }
+
+    /**
+     * One fired event's share of {@link #fingerprint()}: a hash of its time and its owner's id
+     * (the key without the schedule count: a cable's count moves with both ends' schedules, whose
+     * interleaving a windowed run does not keep, while its one pending arrival never needs the
+     * count to be ordered). The fingerprint is the sum of these, so it does not depend on the
+     * order in which events are folded (a windowed or parallel run folds each partition's apart).
+     */
+    static long eventHash(long atPs, long ownerId) {
+        return mix(mix(atPs) + ownerId);
     }
 
     private static long mix(long z) {
