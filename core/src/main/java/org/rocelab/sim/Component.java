@@ -21,6 +21,8 @@ public final class Component {
     final Component key;
 
     long scheduleCount;
+    /** The event set ("lane") of a windowed run this component's events go to; 0 in the plain loop. */
+    int lane;
 
     Component(String name, int id) {
         this.name = name;

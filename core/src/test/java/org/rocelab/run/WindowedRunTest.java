@@ -1,0 +1,129 @@
+package org.rocelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.ScenarioLoader;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.RunWriter;
+
+/**
+ * A windowed run ({@link Windows}: one event set per partition, windows of the lookahead, global
+ * events at barriers) writes the plain loop's files byte for byte (all but run.json), fires the
+ * same events with the same fingerprint, and does run in windows.
+ */
+class WindowedRunTest {
+
+    private static Path write(RunResult r, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        RunWriter.writeAll(dir, r, null);
+        return dir;
+    }
+
+    private static ScenarioRun load(String example, long seed, String duration) {
+        Scenario s =
+                ScenarioLoader.load(Path.of("../examples/" + example), List.of("seed=" + seed, "duration=" + duration));
+        return new ScenarioRun(s, null);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "perftest-baseline.yaml, 1, 2, 200us",
+        "ecmp-collision.yaml, 1, 4, 300us",
+        "ecmp-collision.yaml, 7, 3, 300us",
+        "pfc-one-hop.yaml, 1, 3, 300us",
+        "pfc-one-hop.yaml, 5, 2, 300us",
+        "incast-pfc.yaml, 3, 2, 300us",
+        "allreduce-ring.yaml, 1, 4, 300us",
+        "allreduce-ring.yaml, 2, 2, 300us",
+        "leaf-spine-misconfig.yaml, 1, 4, 300us",
+        "leaf-spine-misconfig.yaml, 9, 3, 300us",
+        "incast-ecn-dcqcn.yaml, 1, 3, 300us",
+        "dcqcn-convergence.yaml, 4, 2, 300us",
+        "tcp-and-roce.yaml, 1, 2, 300us",
+        "pfc-storm-watchdog.yaml, 1, 3, 300us"
+    })
+    void writesThePlainLoopsFiles(String example, long seed, int partitions, String duration, @TempDir Path tmp)
+            throws IOException {
+        ScenarioRun plain = load(example, seed, duration);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = load(example, seed, duration).windowed(partitions);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(windowed.fabric().sim().windows()).isPositive();
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        List<String> files = list(a);
+        assertThat(files)
+                .contains(RunWriter.FCT, RunWriter.COUNTERS, RunWriter.SUMMARY, RunWriter.TIMESERIES, RunWriter.QP);
+        assertThat(list(b)).isEqualTo(files);
+        for (String f : files) {
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s of %s", f, example)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+        System.out.printf(
+                "windowed %s seed %d, %d partitions: %d events, %d windows, %d at barriers%n",
+                example,
+                seed,
+                partitions,
+                windowed.fabric().sim().events(),
+                windowed.fabric().sim().windows(),
+                windowed.fabric().sim().barrierEvents());
+    }
+
+    static Stream<String> examples() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("../examples"))) {
+            return files
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".yaml"))
+                    .sorted()
+                    .toList()
+                    .stream();
+        }
+    }
+
+    /** Every example at its own duration and seed, one partition per switch. */
+    @ParameterizedTest
+    @MethodSource("examples")
+    void everyExampleWritesThePlainLoopsFiles(String example, @TempDir Path tmp) throws IOException {
+        Scenario s = ScenarioLoader.load(Path.of("../examples/" + example), List.of());
+        ScenarioRun plain = new ScenarioRun(s, null);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = new ScenarioRun(s, null).windowed(Integer.MAX_VALUE);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(windowed.fabric().sim().windows()).isPositive();
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        assertThat(list(b)).isEqualTo(list(a));
+        for (String f : list(a)) {
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s of %s", f, example)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+        System.out.printf(
+                "windowed %s (full): %d events, %d windows, %d at barriers%n",
+                example,
+                windowed.fabric().sim().events(),
+                windowed.fabric().sim().windows(),
+                windowed.fabric().sim().barrierEvents());
+    }
+
+    private static List<String> list(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}
