@@ -1,5 +1,6 @@
 package org.rocelab.run;
 
+import org.rocelab.link.Link;
 import org.rocelab.topo.FabricGraph;
 import org.rocelab.topo.Partitioning;
 
@@ -36,6 +37,13 @@ public final class Windows {
             int node = nodeOf(g, c.name());
             return node < 0 ? -1 : p.partitionOf(node);
         });
+        for (Link l : fabric.links()) {
+            int a = nodeOf(g, l.a().name());
+            int b = nodeOf(g, l.b().name());
+            if (a < 0 || b < 0 || p.partitionOf(a) != p.partitionOf(b)) {
+                l.betweenPartitions();
+            }
+        }
         return p;
     }
 

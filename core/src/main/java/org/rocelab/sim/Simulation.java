@@ -73,6 +73,8 @@ public final class Simulation {
 
     private long windows;
     private long barrierEvents;
+    /** Run after every window of a windowed run, in registration order: the mailboxes of cut cables. */
+    private final List<Runnable> afterWindows = new ArrayList<>();
     /** The latest time an event of a windowed run fired at (the lanes' clocks differ within a window). */
     private long latestFiredPs;
 
@@ -424,6 +426,20 @@ public final class Simulation {
         this.latestFiredPs = nowPs;
     }
 
+    /** Whether a window of a windowed run is running now (an event of one partition fires). */
+    public boolean inWindow() {
+        return runningLane >= 0;
+    }
+
+    /**
+     * Runs {@code task} after every window of a windowed run, before anything later fires: a cable
+     * between partitions puts the frames its sender pushed in the window on the wire (they arrive
+     * at or after the window's end).
+     */
+    public void afterWindows(Runnable task) {
+        afterWindows.add(task);
+    }
+
     /** Windows run so far (a windowed run; 0 in the plain loop). */
     public long windows() {
         return windows;
@@ -482,6 +498,9 @@ public final class Simulation {
                 }
             } finally {
                 runningLane = -1;
+            }
+            for (int i = 0; i < afterWindows.size(); i++) {
+                afterWindows.get(i).run();
             }
         }
         nowPs = Math.max(nowPs, latestFiredPs);

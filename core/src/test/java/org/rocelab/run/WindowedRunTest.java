@@ -82,6 +82,56 @@ class WindowedRunTest {
                 windowed.fabric().sim().barrierEvents());
     }
 
+    /**
+     * A k = 4 fat tree (16 hosts, 20 switches, 100 m cables: 500 ns of lookahead) under a flows
+     * workload (AliStorage sizes at 50 % load, QPs made at each flow's start and reaped after it) with
+     * DCQCN, and under an 8:1 incast of 1 MB writes with PFC and no congestion control, on 2, 3 and 5 partitions and several seeds.
+     */
+    @ParameterizedTest
+    @CsvSource({"flows, 1, 2", "flows, 2, 3", "flows, 3, 5", "incast, 1, 2", "incast, 4, 3", "incast, 5, 5"})
+    void aFatTreeWritesThePlainLoopsFiles(String workload, long seed, int partitions, @TempDir Path tmp)
+            throws IOException {
+        Path file = tmp.resolve("fat.yaml");
+        String w = workload.equals("flows")
+                ? "  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 800us}\n"
+                : "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 1MB}\n";
+        Files.writeString(
+                file,
+                "name: fat\nseed: " + seed + "\nduration: 1ms\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: "
+                        + (workload.equals("flows") ? "dcqcn" : "none")
+                        + "}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
+                        + "workloads:\n" + w);
+        Scenario s = ScenarioLoader.load(file, List.of(), org.rocelab.testing.SharedData.hpccDir());
+        ScenarioRun plain = new ScenarioRun(s, null);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = new ScenarioRun(s, null).windowed(partitions);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(plain.fabric().sim().events()).isGreaterThan(20_000);
+        assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSizeGreaterThan(8); // completed flows
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        assertThat(list(b)).isEqualTo(list(a));
+        for (String f : list(a)) {
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s, %s seed %d", f, workload, seed)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+        System.out.printf(
+                "windowed fat tree %s seed %d, %d partitions: %d events, %d windows, %d at barriers, %d flows%n",
+                workload,
+                seed,
+                partitions,
+                windowed.fabric().sim().events(),
+                windowed.fabric().sim().windows(),
+                windowed.fabric().sim().barrierEvents(),
+                Files.readAllLines(a.resolve(RunWriter.FCT)).size() - 1);
+    }
+
     static Stream<String> examples() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("../examples"))) {
             return files
