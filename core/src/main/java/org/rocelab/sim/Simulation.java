@@ -92,6 +92,16 @@ public final class Simulation {
         return nowPs;
     }
 
+    /**
+     * The tie of the event firing now (its owner's id and schedule count, {@link Timer}), with
+     * {@link #now()} its key: records that events append to one list (fct.txt, pfc.txt) sorted by
+     * (time, tie) are in the plain loop's order whatever order a windowed run's partitions
+     * appended them in. Meaningless outside an event.
+     */
+    public long eventTie() {
+        return positionTie;
+    }
+
     /** Number of events fired so far. */
     public long events() {
         return events;
