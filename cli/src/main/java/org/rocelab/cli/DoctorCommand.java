@@ -202,8 +202,8 @@ final class DoctorCommand implements Callable<Integer> {
             throw new UserError("doctor --from " + missing);
         }
         Path resolved = from.resolve(RESOLVED);
-        // cdf and topology files are absolute in the resolved scenario; published CDF names are
-        // read from --data or ROCELAB_DATA, as for a scenario file
+        // cdf and topology files (published CDFs too) are absolute in the resolved scenario; --data
+        // or ROCELAB_DATA still serve a folder written before they were
         Path data = options.data != null ? options.data : ScenarioLoader.dataFolderFromEnvironment();
         Source src = sets -> ScenarioLoader.loadResolved(resolved, sets, data);
         Scenario s = src.load(List.of()).scenario();

@@ -26,15 +26,7 @@ class ImportSonicLldpTest {
     @Test
     void theCablingIsWhatLldpSees(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("fabric.yaml");
-        CliRun r = CliRun.of(
-                "import-sonic",
-                MLX.toString(),
-                "--hosts-from",
-                "lldp",
-                "--lldp",
-                LLDP.toString(),
-                "--out",
-                out.toString());
+        CliRun r = fromLldp(LLDP, out);
 
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode s = YAML.readTree(Files.readString(out));
@@ -142,9 +134,7 @@ class ImportSonicLldpTest {
     @Test
     void aRouterLldpSeesWithoutItsConfigIsOneLine(@TempDir Path dir) throws Exception {
         Path lldp = Files.createDirectories(dir.resolve("lldp"));
-        for (String f : new String[] {"leaf1.lldp.json", "spine0.lldp.txt", "spine1.lldp.json"}) {
-            Files.copy(LLDP.resolve(f), lldp.resolve(f));
-        }
+        copyAllBut("leaf0", lldp);
         Files.writeString(
                 lldp.resolve("leaf0.lldp.txt"),
                 Files.readString(LLDP.resolve("leaf0.lldp.txt"))
@@ -152,15 +142,7 @@ class ImportSonicLldpTest {
                                 "server0                    0c:42:a1:7e:10:00            ",
                                 "border9                    Ethernet1/1        BR        "));
         Path out = dir.resolve("out.yaml");
-        CliRun r = CliRun.of(
-                "import-sonic",
-                MLX.toString(),
-                "--hosts-from",
-                "lldp",
-                "--lldp",
-                lldp.toString(),
-                "--out",
-                out.toString());
+        CliRun r = fromLldp(lldp, out);
         assertThat(r.exit()).as(r.err()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualTo("rocelab: " + MLX.resolve("leaf0.json") + ": PORT|Ethernet0: neighbour border9 is a router"
@@ -174,15 +156,7 @@ class ImportSonicLldpTest {
         Path lldp = Files.createDirectories(dir.resolve("lldp"));
         Files.copy(LLDP.resolve("leaf0.lldp.txt"), lldp.resolve("leaf0.lldp.txt"));
         Path out = dir.resolve("out.yaml");
-        CliRun r = CliRun.of(
-                "import-sonic",
-                MLX.toString(),
-                "--hosts-from",
-                "lldp",
-                "--lldp",
-                lldp.toString(),
-                "--out",
-                out.toString());
+        CliRun r = fromLldp(lldp, out);
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err())
                 .isEqualTo(
@@ -208,15 +182,21 @@ class ImportSonicLldpTest {
     private static void bad(Path dir, String file, String text, String expected) throws Exception {
         Path lldp = dir.resolve("lldp-" + Integer.toHexString(text.hashCode()) + file.hashCode());
         Files.createDirectories(lldp);
-        for (String f : new String[] {"leaf1.lldp.json", "spine0.lldp.txt", "spine1.lldp.json"}) {
-            Files.copy(LLDP.resolve(f), lldp.resolve(f));
-        }
-        if (!file.startsWith("leaf0")) {
-            Files.copy(LLDP.resolve("leaf0.lldp.txt"), lldp.resolve("leaf0.lldp.txt"));
-        }
+        copyAllBut(file.substring(0, file.indexOf('.')), lldp);
         Files.writeString(lldp.resolve(file), text);
         Path out = dir.resolve("out.yaml");
-        CliRun r = CliRun.of(
+        CliRun r = fromLldp(lldp, out);
+        assertThat(r.exit()).as(r.err()).isEqualTo(2);
+        assertThat(r.err())
+                .startsWith("rocelab: " + lldp.resolve(file)
+                        + (expected.startsWith(file) ? expected.substring(file.length()) : ": " + expected))
+                .hasLineCount(1);
+        assertThat(out).doesNotExist();
+    }
+
+    /** {@code import-sonic} of the Mellanox fabric cabled by the LLDP files in {@code lldp}. */
+    private static CliRun fromLldp(Path lldp, Path out) {
+        return CliRun.of(
                 "import-sonic",
                 MLX.toString(),
                 "--hosts-from",
@@ -225,12 +205,15 @@ class ImportSonicLldpTest {
                 lldp.toString(),
                 "--out",
                 out.toString());
-        assertThat(r.exit()).as(r.err()).isEqualTo(2);
-        assertThat(r.err())
-                .startsWith("rocelab: " + lldp.resolve(file)
-                        + (expected.startsWith(file) ? expected.substring(file.length()) : ": " + expected))
-                .hasLineCount(1);
-        assertThat(out).doesNotExist();
+    }
+
+    /** Copies the fixture's LLDP files but {@code skipped}'s into {@code lldp}. */
+    private static void copyAllBut(String skipped, Path lldp) throws Exception {
+        for (String f : new String[] {"leaf0.lldp.txt", "leaf1.lldp.json", "spine0.lldp.txt", "spine1.lldp.json"}) {
+            if (!f.startsWith(skipped + ".")) {
+                Files.copy(LLDP.resolve(f), lldp.resolve(f));
+            }
+        }
     }
 
     private static List<String> texts(JsonNode list) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.rocelab.scenario.CcSpec;
 import org.rocelab.scenario.NicSpec;
 import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.WorkloadKind;
 import org.rocelab.scenario.WorkloadSpec;
 import org.rocelab.sim.Units;
 
@@ -14,8 +15,10 @@ import org.rocelab.sim.Units;
  * A DCQCN rate that saws (seed 000 §4.3: many ECN events, "the graph like a sawtooth", bandwidth
  * that cannot recover; §5.1: "throughput unstable, drops periodically"): a sender's current rate
  * (timeseries.csv {@code rate_gbps}, RC) is cut again and again and does not climb back between the
- * cuts, so it ratchets down and the link idles. From the run's outputs only, a QP of a time-bound
- * bandwidth workload on the {@code mlx5} DCQCN profile is reported when all of:
+ * cuts, so it ratchets down and the link idles. From the run's outputs only, a QP of a bandwidth
+ * perftest (time-bound: over the workload's time; iteration-bound: over its own time, qp.csv
+ * {@code first_timestamp} to {@code last_timestamp}) or of a {@code flows} workload (its own time)
+ * on the {@code mlx5} DCQCN profile is reported when all of:
  *
  * <ul>
  *   <li>its rate fell in at least {@value #MIN_EPISODES} separate cut episodes (a cut: a sample
@@ -24,8 +27,9 @@ import org.rocelab.sim.Units;
  *   <li>in at least {@value #UNRECOVERED_SHARE} of the episodes followed by another, the rate had
  *       not risen at all when the next episode began: the first increase after a cut comes later
  *       than the next CNPs, recovery is slower than the cadence of the cuts;
- *   <li>it delivered (qp.csv {@code rx_bytes} over the workload's time) below {@value #FAIR_SHARE}
- *       of its max-min fair share ({@link VictimCheck#maxMin});
+ *   <li>it delivered (qp.csv {@code rx_bytes} over that time) below {@value #FAIR_SHARE} of its
+ *       max-min fair share ({@link VictimCheck#maxMin}; for a QP judged over its own time, among the
+ *       bandwidth perftest and flows QPs active then);
  *   <li>no switch port on its path held a standing queue (at least one of the sender's largest
  *       frames, all egress queues of the port together) in {@value #STANDING_SHARE} or more of its
  *       samples: the low rate is not a share of a full link, the link had room.
@@ -44,6 +48,8 @@ final class DcqcnSawtoothCheck implements Check {
     static final double FAIR_SHARE = 0.75;
     static final double STANDING_SHARE = 0.5;
     static final int EVENTS_PER_RECOVERY = 4;
+    /** Above this many QPs active beside an iteration-bound or flows QP its fair share is not computed. */
+    static final int MAX_CONCURRENT = 4096;
 
     /** The mlx5 firmware defaults of the knobs a finding names (docs/model.md, mlx5 knobs). */
     static final Map<String, Long> MLX5_DEFAULTS = mlx5Defaults();
@@ -107,23 +113,43 @@ final class DcqcnSawtoothCheck implements Check {
                 continue;
             }
             String host = Topo.node(portTx);
-            VictimCheck.Flow f = byName.get(host + "/" + name);
+            VictimCheck.Flow f = byName.get(RunOutputs.qpName(qp));
             CcSpec cc = s.nic(host).cc();
-            if (f == null || !cc.algorithm().equals("dcqcn") || !cc.profile().equals("mlx5")) {
-                continue;
-            }
             String entity = RunOutputs.qpName(qp);
             double[] rate = r.series(entity, "rate_gbps");
-            WorkloadSpec w = workloads.get(name.substring(0, name.lastIndexOf('/')));
-            if (rate == null || w == null) {
+            WorkloadSpec w = workloads.get(name.substring(0, Math.max(0, name.lastIndexOf('/'))));
+            if (rate == null
+                    || w == null
+                    || !cc.algorithm().equals("dcqcn")
+                    || !cc.profile().equals("mlx5")) {
                 continue;
             }
-            int[] window = window(r.times(), w.startPs() / 1000.0, (w.startPs() + w.durationPs()) / 1000.0);
+            double startNs;
+            double stopNs;
+            double share;
+            if (f != null) {
+                startNs = w.startPs() / 1000.0;
+                stopNs = (w.startPs() + w.durationPs()) / 1000.0;
+                share = fair.getOrDefault(f.name(), 0.0);
+            } else {
+                // an iteration-bound perftest or a flows QP: its own time, shared with the QPs active then
+                f = activeFlow(qp, w);
+                if (f == null) {
+                    continue;
+                }
+                startNs = Double.parseDouble(qp.get("first_timestamp"));
+                stopNs = Double.parseDouble(qp.get("last_timestamp"));
+                List<VictimCheck.Flow> during = concurrent(r, workloads, startNs, stopNs);
+                if (during.size() > MAX_CONCURRENT) {
+                    continue;
+                }
+                share = VictimCheck.maxMin(s, during).getOrDefault(f.name(), 0.0);
+            }
+            int[] window = window(r.times(), startNs, stopNs);
             if (window == null) {
                 continue;
             }
             RateCuts saw = RateCuts.of(r.times(), rate, window[0], window[1]);
-            double share = fair.getOrDefault(f.name(), 0.0);
             if (saw.episodes() < MIN_EPISODES
                     || saw.unrecovered() < UNRECOVERED_SHARE * saw.followed()
                     || share <= 0
@@ -245,6 +271,48 @@ final class DcqcnSawtoothCheck implements Check {
     }
 
     /** The sample indices from {@code startNs} to {@code stopNs} (inclusive), or null when none. */
+    /**
+     * A QP of an iteration-bound bandwidth perftest or of a flows workload as a flow over its own
+     * time (qp.csv {@code first_timestamp} to {@code last_timestamp}, ns), null for other workloads
+     * or a QP without hops or time.
+     */
+    private static VictimCheck.Flow activeFlow(Map<String, String> qp, WorkloadSpec w) {
+        if (!(bandwidth(w) && w.durationPs() <= 0) && w.kind() != WorkloadKind.FLOWS) {
+            return null;
+        }
+        return VictimCheck.ownTimeFlow(qp);
+    }
+
+    private static boolean bandwidth(WorkloadSpec w) {
+        return w.kind() == WorkloadKind.IB_WRITE_BW
+                || w.kind() == WorkloadKind.IB_READ_BW
+                || w.kind() == WorkloadKind.IB_SEND_BW;
+    }
+
+    /**
+     * The QPs of bandwidth perftests (time- or iteration-bound) and flows workloads active at some
+     * time in [startNs, stopNs], over their own time: the streams a fair share is divided among, as
+     * for time-bound QPs (incast rounds, collectives and TCP are left out, as there).
+     */
+    private static List<VictimCheck.Flow> concurrent(
+            RunOutputs r, Map<String, WorkloadSpec> workloads, double startNs, double stopNs) {
+        List<VictimCheck.Flow> out = new ArrayList<>();
+        for (Map<String, String> qp : r.qps()) {
+            String name = qp.get("flow_name");
+            WorkloadSpec w = name == null ? null : workloads.get(name.substring(0, Math.max(0, name.lastIndexOf('/'))));
+            if (w == null || !(bandwidth(w) || w.kind() == WorkloadKind.FLOWS)) {
+                continue;
+            }
+            VictimCheck.Flow f = VictimCheck.ownTimeFlow(qp);
+            if (f != null
+                    && Double.parseDouble(qp.get("first_timestamp")) <= stopNs
+                    && Double.parseDouble(qp.get("last_timestamp")) >= startNs) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
     private static int[] window(long[] times, double startNs, double stopNs) {
         int from = -1;
         int to = -1;

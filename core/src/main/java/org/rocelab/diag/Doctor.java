@@ -25,6 +25,7 @@ public final class Doctor {
             new DcqcnSawtoothCheck(),
             new DeadlockCheck(),
             new LossCheck(),
+            new CqOverrunCheck(),
             new RnrCheck(),
             new RetransmissionCheck(),
             new VictimCheck(),

@@ -3,7 +3,6 @@ package org.rocelab.diag;
 import java.util.ArrayList;
 import java.util.List;
 import org.rocelab.scenario.Scenario;
-import org.rocelab.scenario.WorkloadKind;
 import org.rocelab.scenario.WorkloadSpec;
 
 /**
@@ -51,7 +50,7 @@ final class RnrCheck implements Check {
             boolean bounded = true;
             long rxCpuPs = 0;
             for (WorkloadSpec w : s.workloads()) {
-                if (w.kind() != WorkloadKind.IB_SEND_BW || !w.to().contains(h)) {
+                if (!w.consumesReceives() || !w.to().contains(h)) {
                     continue;
                 }
                 for (int i = 0; i < w.to().size(); i++) {

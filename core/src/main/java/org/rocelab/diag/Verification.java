@@ -11,8 +11,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code doctor --verify} (seed 000 §6: "after every change run the test again and judge by the
  * data"): the figures that matter before and after the fix — goodput, pause frames, drops by
  * reason, stuck flows (summary.json {@code unfinished_flows.stuck}: a deadlock's flows), the NIC's
- * RNR counters ({@code out_of_buffer}, {@code rnr_nak_retry_err}, {@code req_rnr_retries_exceeded},
- * summed over the hosts, when either run counted any), CE marks, p99 FCT slowdown — and whether it worked: the findings it targeted are gone
+ * RNR counters ({@code out_of_buffer}, {@code rnr_nak_retry_err}, {@code req_rnr_retries_exceeded})
+ * and {@code cq_overrun}, summed over the hosts, when either run counted any, CE marks, p99 FCT slowdown — and whether it worked: the findings it targeted are gone
  * (with {@code all}: nothing at warning or above is left), goodput did not fall by more than 5 %
  * and drops did not rise.
  *
@@ -78,8 +78,9 @@ public record Verification(
         return new Verification(fixes, targeted, fig, remaining, gone && goodputKept && dropsKept);
     }
 
-    /** NIC counters shown (summed over the hosts) when either run counted any: the RNR findings' evidence. */
-    static final List<String> NIC_FIGURES = List.of("out_of_buffer", "rnr_nak_retry_err", "req_rnr_retries_exceeded");
+    /** NIC counters shown (summed over the hosts) when either run counted any: the RNR and CQ overrun findings' evidence. */
+    static final List<String> NIC_FIGURES =
+            List.of("out_of_buffer", "rnr_nak_retry_err", "req_rnr_retries_exceeded", "cq_overrun");
 
     /** A NIC counter (counters.json {@code <host>._node._all}) summed over every node. */
     static double nicTotal(RunOutputs r, String counter) {

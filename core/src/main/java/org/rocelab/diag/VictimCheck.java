@@ -50,8 +50,13 @@ final class VictimCheck implements Check {
         return false;
     }
 
-    /** One QP of a time-bound bandwidth workload. */
-    record Flow(String name, String src, List<String> hops, double gbps) {}
+    /**
+     * One QP of a time-bound bandwidth workload.
+     *
+     * @param name the QP as the outputs name it, {@code <host>/qp0x<qpn>} ({@link RunOutputs#qpName})
+     * @param flowName its qp.csv {@code flow_name}, {@code <workload>/qp0x<qpn>}
+     */
+    record Flow(String name, String flowName, String src, List<String> hops, double gbps) {}
 
     @Override
     public void run(DiagInput in, Findings out) {
@@ -150,12 +155,14 @@ final class VictimCheck implements Check {
                 ev.add(Evidence.of("UC" + hotQueue.get(h) + " (hot port watermark)", h, hotWatermark.get(h)));
             }
             ev.add(new Evidence("qp.csv hops", f.name(), String.join("|", f.hops())));
+            ev.add(new Evidence("qp.csv flow_name", f.name(), f.flowName()));
             found.add(new Finding(
                     "victim.congestion_spreading",
                     Severity.WARNING,
                     f.name(),
                     ev,
-                    f.name() + " never crosses the congested port" + (hot.size() > 1 ? "s " : " ")
+                    f.name() + " (" + f.flowName() + ") never crosses the congested port"
+                            + (hot.size() > 1 ? "s " : " ")
                             + String.join(", ", hot) + ", yet PFC pauses spreading from it held " + heldPort + " "
                             + Num.pct(heldUs.get(heldPort) / runUs) + " of the run: it delivered "
                             + Num.text(round(f.gbps())) + " Gb/s of a fair " + Num.text(round(share))
@@ -207,14 +214,48 @@ final class VictimCheck implements Check {
             if (stopNs <= startNs || rx == null || rx.isEmpty()) {
                 continue;
             }
-            String label = Topo.node(qp.get("port_tx")) + "/" + name;
             out.add(new Flow(
-                    label,
+                    RunOutputs.qpName(qp),
+                    name,
                     Topo.node(qp.get("port_tx")),
                     List.of(hops.split("\\|")),
                     Double.parseDouble(rx) * 8 / (stopNs - startNs)));
         }
         return out;
+    }
+
+    /**
+     * A qp.csv row as a flow over its own time: {@code rx_bytes} over {@code first_timestamp} to
+     * {@code last_timestamp} (ns); null without hops, times or bytes.
+     */
+    static Flow ownTimeFlow(Map<String, String> qp) {
+        String hops = qp.get("hops");
+        String first = qp.get("first_timestamp");
+        String last = qp.get("last_timestamp");
+        String rx = qp.get("rx_bytes");
+        String port = qp.get("port_tx");
+        if (hops == null
+                || hops.isEmpty()
+                || first == null
+                || first.isEmpty()
+                || last == null
+                || last.isEmpty()
+                || rx == null
+                || rx.isEmpty()
+                || port == null
+                || !port.contains(":")) {
+            return null;
+        }
+        double spanNs = Double.parseDouble(last) - Double.parseDouble(first);
+        if (spanNs <= 0) {
+            return null;
+        }
+        return new Flow(
+                RunOutputs.qpName(qp),
+                qp.get("flow_name"),
+                Topo.node(port),
+                List.of(hops.split("\\|")),
+                Double.parseDouble(rx) * 8 / spanNs);
     }
 
     /** Max-min fair rate of each flow (Gb/s of payload), by water-filling over the ports they cross. */

@@ -181,7 +181,7 @@ public final class Nic {
 
     /** {@code ibv_create_cq} with a completion handler (or null to {@link CompletionQueue#poll}). */
     public CompletionQueue createCq(int depth, CompletionHandler handler) {
-        return new CompletionQueue(name, cqs++, depth, handler);
+        return new CompletionQueue(name, cqs++, depth, handler, counters);
     }
 
     /** {@code ibv_create_qp} for an RC QP; the QP starts in RESET. */

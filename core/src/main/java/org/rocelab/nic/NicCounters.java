@@ -21,6 +21,12 @@ public final class NicCounters {
      * counter, so not in {@link #snapshot()}.
      */
     public long dataPacketHops;
+    /**
+     * Completion queues that overran and went to error ({@code IBV_EVENT_CQ_ERR}; mlx5 vNIC
+     * counter {@code cq_overrun}, {@code devlink health diagnose <dev> reporter vnic}, not an
+     * {@code ethtool -S} one): in {@link #snapshot()} only when non-zero.
+     */
+    public long cqOverrun;
     /** Pausing lasted past the warning watermark ({@code tx_pause_storm_warning_events}). */
     public long txPauseStormWarningEvents;
     /** Pausing lasted past the timeout; PFC transmission disabled ({@code tx_pause_storm_error_events}). */
@@ -88,6 +94,9 @@ public final class NicCounters {
         m.put("rdma_rx_bytes", rdmaRxBytes);
         m.put("retransmitted_packets", t.retransmittedPackets);
         m.put("rx_nic_invalid", rxNicInvalid);
+        if (cqOverrun > 0) {
+            m.put("cq_overrun", cqOverrun);
+        }
         return m;
     }
 }

@@ -111,6 +111,8 @@ public final class QueuePair implements RcHost, TxQueue {
         this.pd = pd;
         this.sendCq = sendCq;
         this.recvCq = recvCq;
+        sendCq.attach(this);
+        recvCq.attach(this);
         this.maxSendWr = maxSendWr;
         this.maxRecvWr = maxRecvWr;
         this.requester = new Requester(sim, component, this, nic.counters().transport, maxSendWr);

@@ -192,10 +192,16 @@ public final class Responder {
                 RecvWqe r = rq[rqHead++ & rqMask];
                 host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, recvOffset, Opcode.hasImm(op), immDt, false);
                 recvOffset = 0;
+                if (stopped) { // the CQE overran the CQ: the QP went to error (no ACK)
+                    return;
+                }
             }
         } else if (op == Opcode.RDMA_WRITE_LAST_WITH_IMMEDIATE || op == Opcode.RDMA_WRITE_ONLY_WITH_IMMEDIATE) {
             RecvWqe r = rq[rqHead++ & rqMask];
             host.completeRecv(r, WcStatus.IBV_WC_SUCCESS, writeLength, true, immDt, true);
+            if (stopped) {
+                return;
+            }
         }
         if (last) {
             messagesCompleted++;

@@ -80,16 +80,33 @@ final class CdfReader {
         }
     }
 
-    private static Path publishedFile(Field f, String name, String fileName, Path dataDir) {
-        if (dataDir == null) {
-            throw f.error("'" + name + "' is read from " + fileName + ", which rocelab does not ship: name the "
-                    + "folder holding it with --data DIR or " + DATA_ENV + "=DIR (" + WHERE_PUBLISHED + ")");
+    /**
+     * The published distribution {@code name} in {@code dataDir} (the file itself, or in its
+     * {@code traffic_gen/}), or null when {@code name} is not a published name, no data folder is
+     * named or the file is in neither place.
+     */
+    static Path publishedPath(String name, Path dataDir) {
+        String fileName = publishedFileName(name);
+        if (fileName == null || dataDir == null) {
+            return null;
         }
         for (Path p : List.of(
                 dataDir.resolve(fileName), dataDir.resolve("traffic_gen").resolve(fileName))) {
             if (Files.isRegularFile(p)) {
                 return p;
             }
+        }
+        return null;
+    }
+
+    private static Path publishedFile(Field f, String name, String fileName, Path dataDir) {
+        if (dataDir == null) {
+            throw f.error("'" + name + "' is read from " + fileName + ", which rocelab does not ship: name the "
+                    + "folder holding it with --data DIR or " + DATA_ENV + "=DIR (" + WHERE_PUBLISHED + ")");
+        }
+        Path p = publishedPath(name, dataDir);
+        if (p != null) {
+            return p;
         }
         throw f.error("'" + name + "' is read from " + fileName + ", which is not in the data folder " + dataDir
                 + " nor its traffic_gen/ (" + WHERE_PUBLISHED + ")");

@@ -5,10 +5,43 @@ import java.util.Map;
 
 /**
  * Errors that need the whole fabric: PFC headroom that cannot fit in a switch's buffer, static
- * routes and VLAN members that are not neighbours, pcap taps on ports that do not exist.
+ * routes and VLAN members that are not neighbours, pcap taps on ports that do not exist, a
+ * perftest depth its NIC's send queue cannot hold.
  */
 final class FabricChecks {
     private FabricChecks() {}
+
+    /**
+     * A perftest workload keeps {@code tx_depth} (perftest {@code -t}) send WRs outstanding per QP
+     * and creates its QPs with {@code max_send_wr} = {@code tx_depth}; {@code ibv_create_qp} refuses
+     * a send queue larger than the device allows, here the sender's {@code nic.sq_depth}, and
+     * perftest exits. Checked at every sending host (and at the receivers with {@code -b}).
+     */
+    static void sendQueues(List<WorkloadSpec> workloads, java.util.function.Function<String, NicSpec> nic, Field list) {
+        List<Field> items = list.elements();
+        for (int i = 0; i < workloads.size(); i++) {
+            WorkloadSpec w = workloads.get(i);
+            if (!w.kind().isPerftest()) {
+                continue;
+            }
+            java.util.LinkedHashSet<String> senders = new java.util.LinkedHashSet<>(w.from());
+            if (w.bidirectional()) {
+                senders.addAll(w.to());
+            }
+            for (String h : senders) {
+                int sq = nic.apply(h).sqDepth();
+                if (w.txDepth() > sq) {
+                    Field at = items.get(i).get("tx_depth");
+                    throw (at.present() ? at : items.get(i))
+                            .error("expected at most " + sq + " send WRs per QP, " + h + "'s nic.sq_depth"
+                                    + " (ibv_create_qp refuses max_send_wr above it), got "
+                                    + (at.present()
+                                            ? Integer.toString(w.txDepth())
+                                            : w.txDepth() + " (the default tx_depth)"));
+                }
+            }
+        }
+    }
 
     /** Total reserved headroom of {@code sw}'s lossless PGs, bytes (SONiC estimate or the fixed size). */
     static long headroomBytes(SwitchSpec spec, List<TopologyLayout.Cable> ports) {

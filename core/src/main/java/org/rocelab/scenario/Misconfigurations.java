@@ -42,6 +42,8 @@ public final class Misconfigurations {
     private static final String SWITCHES = "\u0001S";
 
     private static final String HOSTS = "\u0001H";
+    /** The largest {@code nic.cq_depth} (NicReader). */
+    private static final long MAX_CQ_DEPTH = 4_194_304L;
 
     /**
      * The lines {@code validate} prints: one per misconfiguration, except that findings with the
@@ -98,6 +100,7 @@ public final class Misconfigurations {
         m.roceVersions();
         m.pcieSlots();
         m.receiveQueues();
+        m.completionQueues();
         return m;
     }
 
@@ -616,25 +619,20 @@ public final class Misconfigurations {
      */
     private void receiveQueues() {
         Map<String, long[]> byHost = new LinkedHashMap<>(); // receiver → {burst, time-bound, rx_cpu_ps, m_ps}
+        Map<String, String> noun = new LinkedHashMap<>();
         for (WorkloadSpec w : s.workloads()) {
-            if (w.kind() != WorkloadKind.IB_SEND_BW || w.rxCpuPs() <= 0) {
+            if (!w.consumesReceives() || w.rxCpuPs() <= 0) {
                 continue;
             }
             for (int i = 0; i < w.to().size(); i++) {
                 String h = w.to().get(i);
-                long rate = 0;
-                for (TopologyLayout.Cable c : s.layout().adjacency().get(h)) {
-                    rate = Math.max(rate, c.config().speedBps());
-                }
-                NicSpec sender = s.nic(w.from().get(i));
-                long packets = Math.max(1, (w.sizeBytes() + sender.mtu() - 1) / sender.mtu());
-                long wireBytes = w.sizeBytes() + packets * sender.wireBytes(0, false);
-                long mPs = Math.max(1, wireBytes * 8 * 1_000_000_000_000L / Math.max(1, rate));
+                long mPs = sendIntervalPs(w, i);
                 long n = w.iterations() > 0 ? w.iterations() : w.durationPs() / mPs;
                 long[] a = byHost.computeIfAbsent(h, k -> new long[] {0, 0, 0, Long.MAX_VALUE});
                 a[1] |= w.iterations() > 0 ? 0 : 1;
                 long dry = (n - 1) - (long) Math.floor((double) (n - 1) * mPs / w.rxCpuPs());
                 if (dry >= s.nic(h).rqDepth()) {
+                    noun.merge(h, message(w), Misconfigurations::either);
                     a[0] = Math.max(a[0], n);
                     a[2] = Math.max(a[2], w.rxCpuPs());
                     a[3] = Math.min(a[3], mPs);
@@ -649,9 +647,10 @@ public final class Misconfigurations {
             String h = e.getKey();
             int depth = s.nic(h).rqDepth();
             boolean bounded = a[1] == 0;
-            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a SEND can"
+            String m = noun.get(h);
+            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a " + m + " can"
                     + " arrive every " + us(a[3]) + ": its " + depth + " posted receives (rq_depth) run out"
-                    + " before the " + a[0] + " messages per QP are in, and every SEND that finds none is"
+                    + " before the " + a[0] + " messages per QP are in, and every " + m + " that finds none is"
                     + " answered with an RNR NAK and resent after the RNR timer"
                     + (bounded ? "" : "; the workload is time-bound, so a deeper queue only delays it");
             if (bounded && a[0] <= 32768) {
@@ -660,6 +659,88 @@ public final class Misconfigurations {
                 warn("nic.rnr", "nics." + h + ".rq_depth", h, message);
             }
         }
+    }
+
+    /**
+     * A completion queue too small for the completions its program leaves unpolled (seed 000 §6:
+     * size the receive ring and the CQ for the bursts). The {@code ib_send_bw} receiver of
+     * {@link #receiveQueues} polls one CQE, handles it for {@code rx_cpu_time}, reposts and polls
+     * the next: when the k-th SEND arrives b(k) = (k − 1) − ⌊(k − 1)·m / rx_cpu_time⌋ receives are
+     * consumed and not yet reposted, one of them in the program's hands and b(k) − 1 in the CQ, so
+     * the k-th CQE overruns a CQ of {@code cq_depth} C when b(k) − 1 = C. b grows by at most one
+     * per SEND, and a SEND is refused (RNR) instead of consumed once b(k) reaches {@code rq_depth} R,
+     * so the CQ holds at most P = min(b(N), R − 1) and overruns exactly when C < P. The fix is
+     * b(N) for a burst of {@code iterations} (enough also once {@code rq_depth} is raised to the
+     * burst, as {@code nic.rnr} proposes) and P for a time-bound workload. The same id and place as
+     * the doctor's run check.
+     */
+    private void completionQueues() {
+        Map<String, long[]> byHost = new LinkedHashMap<>(); // receiver → {peak, fix, rx_cpu_ps, m_ps}
+        Map<String, String> noun = new LinkedHashMap<>();
+        for (WorkloadSpec w : s.workloads()) {
+            if (!w.consumesReceives() || w.rxCpuPs() <= 0) {
+                continue;
+            }
+            for (int i = 0; i < w.to().size(); i++) {
+                String h = w.to().get(i);
+                long mPs = sendIntervalPs(w, i);
+                long n = w.iterations() > 0 ? w.iterations() : w.durationPs() / mPs;
+                long behind = (n - 1) - (long) Math.floor((double) (n - 1) * mPs / w.rxCpuPs());
+                long peak = Math.min(behind, s.nic(h).rqDepth() - 1L);
+                if (peak <= s.nic(h).cqDepth()) {
+                    continue;
+                }
+                noun.merge(h, message(w), Misconfigurations::either);
+                long[] a = byHost.computeIfAbsent(h, k -> new long[] {0, 0, 0, Long.MAX_VALUE});
+                a[0] = Math.max(a[0], peak);
+                a[1] = Math.max(a[1], w.iterations() > 0 ? behind : peak);
+                a[2] = Math.max(a[2], w.rxCpuPs());
+                a[3] = Math.min(a[3], mPs);
+            }
+        }
+        for (Map.Entry<String, long[]> e : byHost.entrySet()) {
+            long[] a = e.getValue();
+            String h = e.getKey();
+            int depth = s.nic(h).cqDepth();
+            String message = h + "'s program takes " + us(a[2]) + " per receive completion while a "
+                    + noun.get(h) + " can arrive every " + us(a[3]) + ": up to " + a[0]
+                    + " completions wait unpolled in a CQ of "
+                    + depth + " (cq_depth): the one that finds it full overruns it (IBV_EVENT_CQ_ERR), the CQ and"
+                    + " its QP go to error, and the sender's messages are no longer answered";
+            if (a[1] <= MAX_CQ_DEPTH) {
+                warn("nic.cq_overrun", "nics." + h + ".cq_depth", h, message, "nics." + h + ".cq_depth=" + a[1]);
+            } else {
+                warn("nic.cq_overrun", "nics." + h + ".cq_depth", h, message);
+            }
+        }
+    }
+
+    /** What a message that consumes a receive is called: {@code SEND} or {@code WRITE with immediate}. */
+    private static String message(WorkloadSpec w) {
+        return w.writeWithImm() ? "WRITE with immediate" : "SEND";
+    }
+
+    /** Two workloads' message names into one host: the one, or both. */
+    private static String either(String a, String b) {
+        return a.equals(b) ? a : "SEND or WRITE with immediate";
+    }
+
+    /**
+     * The time between the SENDs of pair {@code i} of {@code w} at its receiver: the message on the
+     * wire at the receiver's line rate, payload plus each packet's headers as the sender sends them
+     * ({@link NicSpec#wireBytes}), ps.
+     */
+    private long sendIntervalPs(WorkloadSpec w, int i) {
+        String h = w.to().get(i);
+        long rate = 0;
+        for (TopologyLayout.Cable c : s.layout().adjacency().get(h)) {
+            rate = Math.max(rate, c.config().speedBps());
+        }
+        NicSpec sender = s.nic(w.from().get(i));
+        long packets = Math.max(1, (w.sizeBytes() + sender.mtu() - 1) / sender.mtu());
+        // a WRITE with immediate carries a RETH (16) in its first packet and ImmDt (4) in its last
+        long wireBytes = w.sizeBytes() + packets * sender.wireBytes(0, false) + (w.writeWithImm() ? 20 : 0);
+        return Math.max(1, wireBytes * 8 * 1_000_000_000_000L / Math.max(1, rate));
     }
 
     /** {@code ps} in µs as the warning prints it ({@code 10us}, {@code 0.328us}). */

@@ -69,7 +69,7 @@ final class NicReader {
                 cnp,
                 rtx,
                 rx,
-                n.get("sq_depth").integer(128, 1, 32768),
+                n.get("sq_depth").integer(32768, 1, 32768),
                 n.get("rq_depth").integer(512, 1, 32768),
                 n.get("cq_depth").integer(4096, 1, 4194304));
     }

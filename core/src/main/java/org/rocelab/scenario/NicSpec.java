@@ -19,10 +19,13 @@ import java.util.List;
  * @param cnp CNP marking and moderation
  * @param retransmission RC recovery
  * @param rxBufferBytes NIC receive (port) buffer, bytes (default 262144)
- * @param sqDepth send queue depth, WQEs (default 128, perftest tx depth)
+ * @param sqDepth the largest send queue of a QP, WQEs (default 32768, the device limit mlx5 reports
+ *     as max_qp_wr = 2^log_max_qp_sz): a perftest
+ *     workload's {@code tx_depth} above it is bad input
  * @param rqDepth receive queue depth (default 512, perftest rx depth): the receives an
  *     {@code ib_send_bw} receiver posts before the first SEND
- * @param cqDepth completion queue depth (default 4096; validated, CQ overrun not modelled)
+ * @param cqDepth the {@code ib_send_bw} receiver's completion queue depth, CQEs (default 4096):
+ *     more unpolled completions overrun it ({@link org.rocelab.nic.CompletionQueue})
  */
 public record NicSpec(
         int mtu,

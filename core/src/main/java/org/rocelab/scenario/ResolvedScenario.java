@@ -16,7 +16,9 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
  * Loading the text with {@link ScenarioLoader} gives records equal to {@link #scenario()}. Files
  * the scenario names (a {@code flows} workload's {@code cdf} file, an HPCC {@code topology.file})
  * are written by their absolute path, so the file loads from any folder and any working directory
- * ({@code doctor --from RUN_DIR}); a published CDF name ({@code websearch}) stays a name.
+ * ({@code doctor --from RUN_DIR}); a published CDF name ({@code websearch}) is written as the
+ * absolute path of the file the run read it from ({@code --data} or {@code ROCELAB_DATA}), so the
+ * folder reloads without the data folder named again.
  *
  * @param scenario the records
  * @param yaml the resolved scenario as YAML text
@@ -32,19 +34,24 @@ public record ResolvedScenario(Scenario scenario, String yaml) {
     /**
      * A copy of {@code root} in which the files it names relative to {@code baseDir} (null: the
      * working directory) are absolute: each {@code workloads[i].cdf} that is a file name (not an
-     * inline table, not a published name) and an HPCC {@code topology.file}.
+     * inline table), a published name as the file it was read from in {@code dataDir}, and an HPCC
+     * {@code topology.file}.
      */
-    static ObjectNode absoluteFiles(ObjectNode root, java.nio.file.Path baseDir) {
+    static ObjectNode absoluteFiles(ObjectNode root, java.nio.file.Path baseDir, java.nio.file.Path dataDir) {
         ObjectNode copy = root.deepCopy();
         JsonNode workloads = copy.get("workloads");
         if (workloads != null && workloads.isArray()) {
             for (JsonNode w : workloads) {
                 JsonNode cdf = w.get("cdf");
-                if (w instanceof ObjectNode o
-                        && cdf != null
-                        && cdf.isString()
-                        && CdfReader.publishedFileName(cdf.asString()) == null) {
-                    o.put("cdf", absolute(baseDir, cdf.asString()));
+                if (w instanceof ObjectNode o && cdf != null && cdf.isString()) {
+                    if (CdfReader.publishedFileName(cdf.asString()) == null) {
+                        o.put("cdf", absolute(baseDir, cdf.asString()));
+                    } else {
+                        java.nio.file.Path published = CdfReader.publishedPath(cdf.asString(), dataDir);
+                        if (published != null) {
+                            o.put("cdf", published.toAbsolutePath().toString());
+                        }
+                    }
                 }
             }
         }

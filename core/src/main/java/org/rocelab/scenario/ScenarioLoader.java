@@ -124,7 +124,9 @@ public final class ScenarioLoader {
         }
         Scenario s = build(root, source, baseDir, dataDir, true);
         return new ResolvedScenario(
-                s, ResolvedScenario.yaml(ResolvedScenario.absoluteFiles(root, baseDir), s.name(), fileName, sets));
+                s,
+                ResolvedScenario.yaml(
+                        ResolvedScenario.absoluteFiles(root, baseDir, dataDir), s.name(), fileName, sets));
     }
 
     private static ObjectNode readTree(String text, SourceMap source) {
@@ -263,6 +265,7 @@ public final class ScenarioLoader {
         }
 
         List<WorkloadSpec> workloads = WorkloadReader.read(r.get("workloads"), layout, baseDir, dataDir);
+        FabricChecks.sendQueues(workloads, h -> nicOverrides.getOrDefault(h, nicDefaults), r.get("workloads"));
         List<FaultSpec> faults = withFaults
                 ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, baseDir, dataDir, at, set))
                 : List.of();

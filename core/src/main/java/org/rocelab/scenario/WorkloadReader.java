@@ -104,6 +104,13 @@ final class WorkloadReader {
             cdf = CdfReader.read(w.get("cdf"), baseDir, dataDir);
             load = w.get("load").number(0.3, Double.MIN_VALUE, 1);
         }
+        if (kind == WorkloadKind.IB_WRITE_BW
+                && w.get("rx_cpu_time").present()
+                && !w.get("write_with_imm").bool(false)) {
+            throw w.get("rx_cpu_time")
+                    .error("applies to ib_write_bw only with write_with_imm: true (only a WRITE with immediate"
+                            + " consumes a receive the program reposts)");
+        }
         return new WorkloadSpec(
                 name,
                 kind,
@@ -128,7 +135,8 @@ final class WorkloadReader {
                 w.get("streams").integer(1, 1, 1024),
                 w.get("tc").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 7),
                 w.get("dscp").integer(kind == WorkloadKind.TCP ? 0 : -1, 0, 63),
-                w.get("rx_cpu_time").time(0));
+                w.get("rx_cpu_time").time(0),
+                w.get("write_with_imm").bool(false));
     }
 
     private static List<String> hosts(Field f, TopologyLayout layout, List<String> def) {

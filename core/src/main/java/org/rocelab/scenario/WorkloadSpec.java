@@ -32,7 +32,10 @@ import java.util.List;
  * @param dscp DSCP the workload's packets carry, -1 = the NIC's {@code dscp} (tcp: 0)
  * @param rxCpuPs ib_send_bw: the receiving program's CPU time per receive completion (poll it,
  *     handle it, post the receive again), ps; completions are handled one after another
- *     (default 0: the receive is posted again the instant it completes)
+ *     (default 0: the receive is posted again the instant it completes); ib_write_bw too with
+ *     {@code writeWithImm}
+ * @param writeWithImm ib_write_bw: perftest {@code --write_with_imm}, RDMA WRITE with immediate,
+ *     each consuming a receive the receiving program posted (default false)
  */
 public record WorkloadSpec(
         String name,
@@ -54,10 +57,20 @@ public record WorkloadSpec(
         int streams,
         int tc,
         int dscp,
-        long rxCpuPs) {
+        long rxCpuPs,
+        boolean writeWithImm) {
     public WorkloadSpec {
         from = List.copyOf(from);
         to = List.copyOf(to);
         hosts = List.copyOf(hosts);
+    }
+
+    /**
+     * Whether the receiver's program consumes a posted receive per message and reposts it (IBA vol.
+     * 1 §9.4, §10.8.2): {@code ib_send_bw}, and {@code ib_write_bw} with immediate (perftest
+     * {@code --write_with_imm} posts receives at the server, {@code ctx_set_recv_wqes}).
+     */
+    public boolean consumesReceives() {
+        return kind == WorkloadKind.IB_SEND_BW || (kind == WorkloadKind.IB_WRITE_BW && writeWithImm);
     }
 }

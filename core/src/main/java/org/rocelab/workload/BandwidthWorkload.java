@@ -21,7 +21,9 @@ import org.rocelab.stats.StallRule;
  * (perftest {@code -n}; 0 = until the workload ends). Each QP is one stream in the outputs
  * ({@link #collect}).
  *
- * <p>Receives ({@code ib_send_bw}, IBA vol. 1 §10.8.2): the receiver posts {@code rq_depth}
+ * <p>Receives ({@code ib_send_bw}, and {@code ib_write_bw} with {@code write_with_imm}: perftest
+ * {@code --write_with_imm}, an RDMA WRITE with immediate consumes a receive, IBA vol. 1 §9.4,
+ * §10.8.2): the receiver posts {@code rq_depth}
  * receive WQEs (its NIC's {@code nic.rq_depth}, perftest's rx depth) before the first SEND. Each
  * receive completion is handled by the receiving program, one after another, for
  * {@code rx_cpu_time} each (poll the CQE, handle it, {@code ibv_post_recv} again): a single-threaded
@@ -44,6 +46,7 @@ public final class BandwidthWorkload implements Workload {
     private final int iterations;
     private final ToIntFunction<String> rqDepth;
     private final long rxCpuPs;
+    private final ToIntFunction<String> cqDepth;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
 
@@ -58,12 +61,13 @@ public final class BandwidthWorkload implements Workload {
             long startPs,
             long endPs,
             int iterations) {
-        this(name, kind, opcode, pairs, qps, sizeBytes, txDepth, startPs, endPs, iterations, h -> txDepth, 0);
+        this(name, kind, opcode, pairs, qps, sizeBytes, txDepth, startPs, endPs, iterations, h -> txDepth, 0, h -> 0);
     }
 
     /**
      * @param rqDepth the receive-queue depth of a receiving host ({@code nic.rq_depth}); used by SEND
      * @param rxCpuPs the receiver's time per receive completion before it posts the receive again, ps
+     * @param cqDepth the CQ depth of a receiving host ({@code nic.cq_depth}; 0 = sized from the queues)
      */
     public BandwidthWorkload(
             String name,
@@ -77,7 +81,8 @@ public final class BandwidthWorkload implements Workload {
             long endPs,
             int iterations,
             ToIntFunction<String> rqDepth,
-            long rxCpuPs) {
+            long rxCpuPs,
+            ToIntFunction<String> cqDepth) {
         this.name = name;
         this.kind = kind;
         this.opcode = opcode;
@@ -90,6 +95,12 @@ public final class BandwidthWorkload implements Workload {
         this.iterations = iterations;
         this.rqDepth = rqDepth;
         this.rxCpuPs = rxCpuPs;
+        this.cqDepth = cqDepth;
+    }
+
+    /** SEND and RDMA WRITE with immediate consume a receive the receiver posted (IBA vol. 1 §9.4). */
+    private boolean consumesReceives() {
+        return opcode == WrOpcode.SEND || opcode == WrOpcode.RDMA_WRITE_WITH_IMM;
     }
 
     @Override
@@ -108,14 +119,23 @@ public final class BandwidthWorkload implements Workload {
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
                 Stream s = new Stream(pair[0], pair[1]);
-                int recvDepth = opcode == WrOpcode.SEND ? rqDepth.applyAsInt(pair[1]) : txDepth;
+                int recvDepth = consumesReceives() ? rqDepth.applyAsInt(pair[1]) : txDepth;
                 s.recvDepth = recvDepth;
+                int cq = cqDepth.applyAsInt(pair[1]);
                 s.pair = RdmaPair.connect(
-                        f, pair[0], pair[1], sizeBytes, txDepth, recvDepth, s::onSendCompletion, s::onRecvCompletion);
+                        f,
+                        pair[0],
+                        pair[1],
+                        sizeBytes,
+                        txDepth,
+                        recvDepth,
+                        cq > 0 ? cq : Math.max(64, 2 * Math.max(txDepth, recvDepth)),
+                        s::onSendCompletion,
+                        s::onRecvCompletion);
                 s.pair.srcQp.flowId(streams.size());
                 Timer t = f.sim().timer(f.sim().component(name + "/" + streams.size()), now -> s.begin());
                 t.scheduleAt(startPs);
-                if (opcode == WrOpcode.SEND && rxCpuPs > 0) {
+                if (consumesReceives() && rxCpuPs > 0) {
                     s.rxPoll = f.sim().timer(f.sim().component(name + "/" + streams.size() + "/rx"), now -> s.polled());
                 }
                 streams.add(s);
@@ -199,7 +219,7 @@ public final class BandwidthWorkload implements Workload {
 
         void begin() {
             firstPostPs = pair.src.sim().now();
-            if (opcode == WrOpcode.SEND) {
+            if (consumesReceives()) {
                 for (int i = 0; i < recvDepth; i++) {
                     pair.dstQp.postRecv(nextRecvId++, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
                 }
@@ -240,7 +260,7 @@ public final class BandwidthWorkload implements Workload {
         }
 
         void onRecvCompletion(WorkCompletion wc) {
-            if (opcode != WrOpcode.SEND || !wc.status.ok()) {
+            if (!consumesReceives() || !wc.status.ok()) {
                 return;
             }
             if (rxPoll == null) {
@@ -248,16 +268,26 @@ public final class BandwidthWorkload implements Workload {
                 return;
             }
             rxBacklog++;
-            if (!rxPoll.pending()) {
+            if (rxPoll.pending()) {
+                pair.dstCq().leaveUnpolled(); // busy with an earlier one: the CQE waits in the CQ
+            } else {
                 rxPoll.scheduleIn(rxCpuPs);
             }
         }
 
-        /** The receiving program finished one completion: it posts the receive again and takes the next. */
+        /**
+         * The receiving program finished one completion: it posts the receive again and polls the
+         * next. After a CQ overrun ({@code IBV_EVENT_CQ_ERR}) its QP is in error and it stops.
+         */
         void polled() {
             rxBacklog--;
+            if (pair.dstCq().inError()) {
+                rxBacklog = 0;
+                return;
+            }
             pair.dstQp.postRecv(nextRecvId++, RdmaPair.BUFFER_VA, sizeBytes, pair.dstMr.lkey());
             if (rxBacklog > 0) {
+                pair.dstCq().pollLeft();
                 rxPoll.scheduleIn(rxCpuPs);
             }
         }

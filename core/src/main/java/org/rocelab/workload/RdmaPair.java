@@ -24,14 +24,28 @@ public final class RdmaPair {
     public final QueuePair dstQp;
     public final MemoryRegion srcMr;
     public final MemoryRegion dstMr;
+    private final CompletionQueue dstCq;
 
-    private RdmaPair(Nic src, Nic dst, QueuePair srcQp, QueuePair dstQp, MemoryRegion srcMr, MemoryRegion dstMr) {
+    private RdmaPair(
+            Nic src,
+            Nic dst,
+            QueuePair srcQp,
+            QueuePair dstQp,
+            MemoryRegion srcMr,
+            MemoryRegion dstMr,
+            CompletionQueue dstCq) {
         this.src = src;
         this.dst = dst;
         this.srcQp = srcQp;
         this.dstQp = dstQp;
         this.srcMr = srcMr;
         this.dstMr = dstMr;
+        this.dstCq = dstCq;
+    }
+
+    /** The receiver's CQ (its QP's send and receive completions). */
+    public CompletionQueue dstCq() {
+        return dstCq;
     }
 
     /**
@@ -91,17 +105,57 @@ public final class RdmaPair {
             int recvDepth,
             CompletionHandler srcHandler,
             CompletionHandler dstHandler) {
+        return connect(
+                f,
+                a,
+                b,
+                bufferBytes,
+                depth,
+                recvDepth,
+                Math.max(64, 2 * Math.max(depth, recvDepth)),
+                srcHandler,
+                dstHandler);
+    }
+
+    /**
+     * Connects {@code from} to {@code to} with a receive queue of {@code recvDepth} and a CQ of
+     * {@code dstCqDepth} CQEs at {@code to} (the receiving program's {@code nic.cq_depth}: its
+     * unpolled completions overrun it, {@link CompletionQueue}).
+     */
+    public static RdmaPair connect(
+            Fabric f,
+            String from,
+            String to,
+            long bufferBytes,
+            int depth,
+            int recvDepth,
+            int dstCqDepth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
+        return connect(f, f.nic(from), f.nic(to), bufferBytes, depth, recvDepth, dstCqDepth, srcHandler, dstHandler);
+    }
+
+    private static RdmaPair connect(
+            Fabric f,
+            Nic a,
+            Nic b,
+            long bufferBytes,
+            int depth,
+            int recvDepth,
+            int dstCqDepth,
+            CompletionHandler srcHandler,
+            CompletionHandler dstHandler) {
         int access = AccessFlags.LOCAL_WRITE | AccessFlags.REMOTE_WRITE | AccessFlags.REMOTE_READ;
         ProtectionDomain pdA = a.allocPd();
         ProtectionDomain pdB = b.allocPd();
         MemoryRegion mrA = pdA.registerMr(BUFFER_VA, Math.max(1, bufferBytes), access);
         MemoryRegion mrB = pdB.registerMr(BUFFER_VA, Math.max(1, bufferBytes), access);
         CompletionQueue cqA = a.createCq(Math.max(64, 2 * depth), srcHandler);
-        CompletionQueue cqB = b.createCq(Math.max(64, 2 * Math.max(depth, recvDepth)), dstHandler);
+        CompletionQueue cqB = b.createCq(dstCqDepth, dstHandler);
         QueuePair qa = a.createQp(pdA, cqA, cqA, depth, depth);
         QueuePair qb = b.createQp(pdB, cqB, cqB, depth, recvDepth);
         Nic.connect(qa, qb, 0, nextHopMac(f, a, b), nextHopMac(f, b, a));
-        return new RdmaPair(a, b, qa, qb, mrA, mrB);
+        return new RdmaPair(a, b, qa, qb, mrA, mrB, cqB);
     }
 
     /** Whether both QPs are {@link QueuePair#idle() idle}, so the pair can be destroyed. */

@@ -30,7 +30,7 @@ public final class WorkloadFactory {
         List<String> hosts = w.hosts().isEmpty() ? s.hosts() : w.hosts();
         switch (w.kind()) {
             case IB_WRITE_BW:
-                return bw(s, w, WrOpcode.RDMA_WRITE, end);
+                return bw(s, w, w.writeWithImm() ? WrOpcode.RDMA_WRITE_WITH_IMM : WrOpcode.RDMA_WRITE, end);
             case IB_READ_BW:
                 return bw(s, w, WrOpcode.RDMA_READ, end);
             case IB_SEND_BW:
@@ -123,6 +123,7 @@ public final class WorkloadFactory {
                 end,
                 w.durationPs() > 0 ? 0 : w.iterations(),
                 h -> s.nic(h).rqDepth(),
-                w.rxCpuPs());
+                w.rxCpuPs(),
+                h -> s.nic(h).cqDepth());
     }
 }

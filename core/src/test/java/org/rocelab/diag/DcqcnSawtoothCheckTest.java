@@ -243,4 +243,37 @@ class DcqcnSawtoothCheckTest {
                         "nic.cc.rpg_ai_rate=5");
         assertThat((long) Math.floor(median / 4)).isLessThan(timerUs);
     }
+
+    /**
+     * The same fault with the long writes iteration-bound (perftest {@code -n 150} instead of
+     * {@code -D}): the QP is judged over its own time, qp.csv {@code first_timestamp} to
+     * {@code last_timestamp}, its goodput is {@code rx_bytes} over that time and its fair share is
+     * the max-min share among the bandwidth streams active then (the two writes into one 100G port:
+     * 100 × 4096 / (4096 + 78 + 20) / 2 = 48.832 Gb/s; the incast rounds are left out, as for
+     * time-bound QPs).
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0},{1} -> {2} timer {4} us, bursts every {5}")
+    @org.junit.jupiter.params.provider.MethodSource("built")
+    void anIterationBoundWriteIsJudgedOverItsOwnTime(
+            String a, String b, String r, List<String> bursts, int timerUs, String interval) throws IOException {
+        Path dir = tmp.resolve("iterations");
+        String yaml = star(a, b, r, bursts, timerUs, interval)
+                .replace("size: 64KB, duration: 4ms}", "size: 64KB, iterations: 150}");
+        Diagnosis d = DiagRun.run(DiagRun.yaml(yaml), dir);
+        Finding top = d.findings().get(0);
+        assertThat(top.id()).as(d.text()).isEqualTo("dcqcn.sawtooth");
+        assertThat(top.place()).isIn(a + "/qp0x100", b + "/qp0x100");
+        assertThat(value(top, "max-min fair share (Gb/s)")).isEqualTo("48.832");
+        RunOutputs run = RunOutputs.read(dir);
+        Map<String, String> qp = run.qps().stream()
+                .filter(q -> RunOutputs.qpName(q).equals(top.place()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(qp.get("message_complete_rx")).isEqualTo("150");
+        double spanNs = Double.parseDouble(qp.get("last_timestamp")) - Double.parseDouble(qp.get("first_timestamp"));
+        double goodput = Double.parseDouble(qp.get("rx_bytes")) * 8 / spanNs;
+        assertThat(value(top, "goodput_gbps (qp.csv rx_bytes)"))
+                .isEqualTo(Num.text(Math.round(goodput * 1000) / 1000.0));
+        assertThat(goodput).isLessThan(DcqcnSawtoothCheck.FAIR_SHARE * 48.832);
+    }
 }

@@ -80,4 +80,37 @@ class FromRunFolderTest {
                         .workloads())
                 .isEqualTo(rs.scenario().workloads());
     }
+
+    /**
+     * A published CDF named by name ({@code websearch}) is read from the data folder the run was
+     * given ({@code --data}); the run folder's scenario.resolved.yaml names the file it read by its
+     * absolute path, so {@code doctor --from} and {@code --verify} reload it with no data folder
+     * named, to the same records.
+     */
+    @org.junit.jupiter.api.Test
+    void aPublishedCdfNamedByNameReloadsFromTheRunFolderWithoutTheDataFolder() throws IOException {
+        Path data = org.rocelab.testing.SharedData.hpccDir();
+        String yaml = "duration: 100us\ntopology: {kind: star, hosts: 3, link: {speed: 100G, length: 2m}}\n"
+                + "workloads:\n  - {name: mix, kind: flows, hosts: all, cdf: websearch, load: 0.3, duration: 100us}\n";
+        ResolvedScenario rs = ScenarioLoader.parseResolved(yaml, "mix.yaml", List.of(), null, data);
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        RunResult r = new ScenarioRun(rs.scenario(), tmp).run(null);
+        r.scenarioYaml(rs.yaml());
+        RunWriter.writeAll(run, r, new RunInfo(0, r.events()));
+        Path resolved = run.resolve(RunWriter.SCENARIO);
+        assertThat(Files.readString(resolved))
+                .contains("cdf: " + data.resolve("WebSearch_distribution.txt").toAbsolutePath());
+        assertThat(ScenarioLoader.loadResolved(resolved, List.of(), null).scenario())
+                .isEqualTo(rs.scenario());
+        assertThat(ScenarioLoader.loadResolved(resolved, List.of("seed=2"), null)
+                        .scenario()
+                        .workloads())
+                .isEqualTo(rs.scenario().workloads());
+        // without a data folder the name alone does not load: that is what the run folder no longer needs
+        assertThat(org.junit.jupiter.api.Assertions.assertThrows(
+                                org.rocelab.scenario.ScenarioException.class,
+                                () -> ScenarioLoader.parseResolved(yaml, "mix.yaml", List.of(), null, null))
+                        .getMessage())
+                .contains("'websearch' is read from WebSearch_distribution.txt, which rocelab does not ship");
+    }
 }

@@ -69,7 +69,10 @@ class VictimCheckTest {
                 .toList();
         assertThat(victims).as(d.text()).hasSize(1);
         Finding f = victims.get(0);
-        assertThat(f.place()).isEqualTo(victim + "/victim/qp0x100");
+        // named as ecmp.collision and timeseries.csv name a QP, with its workload's flow_name beside it
+        assertThat(f.place()).isEqualTo(victim + "/qp0x100");
+        assertThat(f.evidence()).contains(new Evidence("qp.csv flow_name", victim + "/qp0x100", "victim/qp0x100"));
+        assertThat(f.explanation()).startsWith(victim + "/qp0x100 (victim/qp0x100) never crosses the congested port");
         assertThat(f.severity()).isEqualTo(Severity.WARNING);
         RunOutputs run = RunOutputs.read(dir);
         Map<String, String> qp = run.qps().stream()

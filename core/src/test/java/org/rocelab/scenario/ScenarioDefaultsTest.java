@@ -122,7 +122,8 @@ class ScenarioDefaultsTest {
                         1,
                         -1,
                         -1,
-                        0));
+                        0,
+                        false));
         WorkloadSpec lat = w.workloads().get(1);
         assertThat(lat.sizeBytes()).isEqualTo(2);
         assertThat(lat.iterations()).isEqualTo(1000);

@@ -143,7 +143,8 @@ public final class PointExecutor {
      * whatever version this JVM resolved them) — so the same rocelab
      * classes run in the child in local mode and on a cluster, without Spark's 180-odd jars on the
      * child's path (they cost each point about a second of JVM start-up). When the list is missing
-     * or names no jar that is present, the whole class path is passed.
+     * or names no jar that is present, the whole class path is passed. Worked out again only when
+     * the entries change.
      */
     static String classpath() {
         Set<String> entries = new LinkedHashSet<>();
@@ -165,8 +166,21 @@ public final class PointExecutor {
                 entries.add(e);
             }
         }
-        return String.join(File.pathSeparator, forTheCli(entries));
+        CachedPath c = cached;
+        if (c == null || !c.entries().equals(entries)) {
+            c = new CachedPath(entries, String.join(File.pathSeparator, forTheCli(entries)));
+            cached = c;
+        }
+        return c.path();
     }
+
+    /**
+     * The last class path worked out, with the entries it came from: an executor runs many points
+     * with the same class loaders, and each look into a jar for rocelab classes opens it.
+     */
+    private record CachedPath(Set<String> entries, String path) {}
+
+    private static volatile CachedPath cached;
 
     private static List<String> forTheCli(Set<String> entries) {
         Set<String> needed = cliArtifacts();

@@ -1,26 +1,25 @@
 package org.rocelab.sweep;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.rocelab.cli.report.HtmlPage;
 import org.rocelab.stats.Decimal;
 import org.rocelab.stats.Json;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writes a sweep's report.html: one self-contained page with the CLI report's inlined Apache
- * ECharts 6.1.0 — per figure a heatmap over the first two axes (one axis: the mean over seeds
+ * Writes a sweep's report.html: one self-contained page built by the CLI report's {@link
+ * HtmlPage} (its style sheet, error box, inlined Apache ECharts 6.1.0 and browser helpers) — per figure a heatmap over the first two axes (one axis: the mean over seeds
  * with the seed spread as a band), the Pareto front of the two {@code report.pareto} figures, and
  * the table of points sorted by {@code report.sort}. Names are escaped (text nodes only, the data
  * as JSON with {@code </} escaped); the same results give the same bytes.
  */
 final class SweepReport {
     static final String REPORT = "report.html";
-    private static final String ECHARTS = "/org/rocelab/cli/report/echarts-6.1.0.min.js";
     private static final String TEMPLATE = "sweep-report-template.html";
 
     private SweepReport() {}
@@ -60,35 +59,9 @@ final class SweepReport {
                 v.add(Decimal.round6(x));
             }
         }
-        String echarts = resource(SweepReport.class.getResourceAsStream(ECHARTS), ECHARTS);
-        String template = resource(SweepReport.class.getResourceAsStream(TEMPLATE), TEMPLATE);
-        String json = Json.compact(d).replace("</", "<\\/").replace("<!--", "<\\u0021--");
-        String title = d.get("name")
-                .asString()
-                .replace("&", "&amp;")
-                .replace("<", "&lt;")
-                .replace(">", "&gt;");
-        int t = template.indexOf("@@TITLE@@");
-        int e = template.indexOf("@@ECHARTS@@");
-        int j = template.indexOf("@@DATA@@");
-        String html = template.substring(0, t)
-                + title
-                + template.substring(t + 9, e)
-                + echarts.strip()
-                + template.substring(e + 11, j)
-                + json
-                + template.substring(j + 8);
+        String html = HtmlPage.page(SweepReport.class, TEMPLATE, d.get("name").asString(), d);
         Path file = out.resolve(REPORT);
         Files.writeString(file, html, StandardCharsets.UTF_8);
         return file;
-    }
-
-    private static String resource(InputStream in, String name) throws IOException {
-        if (in == null) {
-            throw new IllegalStateException("missing resource " + name);
-        }
-        try (in) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -13,9 +13,9 @@ import tools.jackson.databind.JsonNode;
  * what was inserted. {@value #COMMON_JS_RESOURCE} holds the browser-side helpers both pages use
  * (elements, number formats, a chart that marks itself rendered, the time chart with its note),
  * {@value #STYLE_RESOURCE} their style sheet, {@value #ERRORS_RESOURCE} the error box the browser
- * tests read.
+ * tests read. Public for the sweep report, which builds its page from the same pieces.
  */
-final class HtmlPage {
+public final class HtmlPage {
     static final String ECHARTS_RESOURCE = "echarts-6.1.0.min.js";
     static final String COMMON_JS_RESOURCE = "report-common.js";
     static final String STYLE_RESOURCE = "report.css";
@@ -53,8 +53,18 @@ final class HtmlPage {
     /** {@code data} as compact JSON safe inside {@code <script type="application/json">}. */
     /** A page from its template: the title (escaped here), the shared pieces and the data inlined. */
     static String page(String templateResource, String title, JsonNode data) throws IOException {
+        return page(HtmlPage.class, templateResource, title, data);
+    }
+
+    /**
+     * A page from a template found beside {@code owner} (another module's resources), filled as
+     * {@link #page(String, String, JsonNode)} fills the CLI's own: {@code @@TITLE@@},
+     * {@code @@STYLE@@}, {@code @@ERRORS@@}, {@code @@ECHARTS@@}, {@code @@COMMON@@} and
+     * {@code @@DATA@@}.
+     */
+    public static String page(Class<?> owner, String templateResource, String title, JsonNode data) throws IOException {
         return fill(
-                resource(templateResource),
+                resource(owner, templateResource),
                 "@@TITLE@@",
                 escapeHtml(title),
                 "@@STYLE@@",
@@ -96,7 +106,11 @@ final class HtmlPage {
     }
 
     static String resource(String name) throws IOException {
-        try (InputStream in = HtmlPage.class.getResourceAsStream(name)) {
+        return resource(HtmlPage.class, name);
+    }
+
+    private static String resource(Class<?> owner, String name) throws IOException {
+        try (InputStream in = owner.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);
             }

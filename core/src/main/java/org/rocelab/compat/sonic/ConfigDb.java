@@ -1,17 +1,11 @@
 package org.rocelab.compat.sonic;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One switch's SONiC CONFIG_DB as {@code config_db.json} holds it (sonic-buildimage
@@ -24,39 +18,15 @@ import tools.jackson.databind.json.JsonMapper;
  * @param tables table name → key → fields, in file order
  */
 public record ConfigDb(String file, Map<String, Map<String, JsonNode>> tables) {
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
-
     /** Reads {@code path}; {@code shown} is how messages name it. */
     public static ConfigDb read(Path path, String shown) {
-        String text;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new SonicFormatException(
-                    shown + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
-        }
+        String text = SonicJson.read(path, shown, "file");
         return parse(text, shown);
     }
 
     /** Parses config_db.json text. */
     public static ConfigDb parse(String text, String shown) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(text);
-        } catch (JacksonException e) {
-            String where = e.getLocation() != null && e.getLocation().getLineNr() > 0
-                    ? " at line " + e.getLocation().getLineNr() + ", column "
-                            + e.getLocation().getColumnNr()
-                    : "";
-            String what = String.valueOf(e.getOriginalMessage()).strip().split("\\R", 2)[0];
-            if (what.length() > 160) {
-                what = what.substring(0, 160) + "…";
-            }
-            throw new SonicFormatException(shown + ": expected a CONFIG_DB JSON object (config_db.json), not valid JSON"
-                    + where + ": " + what);
-        }
+        JsonNode root = SonicJson.tree(text, shown, "a CONFIG_DB JSON object (config_db.json)");
         if (root == null || !root.isObject()) {
             throw new SonicFormatException(
                     shown + ": expected a CONFIG_DB JSON object of tables (config_db.json), got " + kind(root));

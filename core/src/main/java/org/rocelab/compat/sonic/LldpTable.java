@@ -1,17 +1,11 @@
 package org.rocelab.compat.sonic;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One switch's LLDP neighbours, as SONiC shows them, in either of two forms:
@@ -41,22 +35,13 @@ record LldpTable(String file, Map<String, Neighbour> neighbours) {
      */
     record Neighbour(String where, String sysName, String portId, String capability) {}
 
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
     private static final List<String> COLUMNS =
             List.of("LocalPort", "RemoteDevice", "RemotePortID", "Capability", "RemotePortDescr");
     private static final String KEY_PREFIX = "LLDP_ENTRY_TABLE:";
 
     /** Reads {@code path}; {@code shown} is how messages name it. */
     static LldpTable read(Path path, String shown) {
-        String text;
-        try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            throw new SonicFormatException(
-                    shown + ": cannot read the LLDP file (" + e.getClass().getSimpleName() + ")");
-        }
+        String text = SonicJson.read(path, shown, "LLDP file");
         return parse(text, shown);
     }
 
@@ -69,18 +54,7 @@ record LldpTable(String file, Map<String, Neighbour> neighbours) {
     }
 
     private static LldpTable json(String text, String shown) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(text);
-        } catch (JacksonException e) {
-            String where = e.getLocation() != null && e.getLocation().getLineNr() > 0
-                    ? " at line " + e.getLocation().getLineNr() + ", column "
-                            + e.getLocation().getColumnNr()
-                    : "";
-            throw new SonicFormatException(
-                    shown + ": expected an APPL_DB LLDP_ENTRY_TABLE dump (JSON), not valid JSON" + where + ": "
-                            + String.valueOf(e.getOriginalMessage()).strip().split("\\R", 2)[0]);
-        }
+        JsonNode root = SonicJson.tree(text, shown, "an APPL_DB LLDP_ENTRY_TABLE dump (JSON)");
         Map<String, Neighbour> out = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : root.properties()) {
             if (!e.getKey().startsWith(KEY_PREFIX)) {
