@@ -44,7 +44,8 @@ import tools.jackson.databind.node.ObjectNode;
             "Run benchmarks on fixed inputs and print wall and CPU time, simulated time, events, events and",
             "data-packet-hops per CPU-second, peak heap and RSS, output bytes.",
             "NAME: all (default; every whole-run benchmark), perftest, incast, fat-tree-permutation,",
-            "leaf-spine-websearch, hpcc-fat-tree, alistorage, or engine (the event set alone, hold model).",
+            "leaf-spine-websearch, hpcc-fat-tree, alistorage, fat-tree-k16-flows, or engine (the event set alone,",
+            "hold model).",
             "Each whole-run benchmark runs in its own JVM with the options of this one (ROCELAB_JAVA_OPTS)."
         })
 final class BenchCommand implements Callable<Integer> {
@@ -91,7 +92,7 @@ final class BenchCommand implements Callable<Integer> {
             inputs.add(WholeRunBench.Input.of(name));
         } else {
             throw new UserError("bench: unknown benchmark '" + name + "'; expected all, engine, perftest, incast,"
-                    + " fat-tree-permutation, leaf-spine-websearch, hpcc-fat-tree or alistorage");
+                    + " fat-tree-permutation, leaf-spine-websearch, hpcc-fat-tree, alistorage or fat-tree-k16-flows");
         }
         Path root = repositoryRoot();
         if (inProcess) {

@@ -75,7 +75,7 @@ final class HpccScenarioYaml {
                 .append(c.pauseTimeUs())
                 .append(" us unused)\n");
         if (c.ccMode() != 1) {
-            // CC_MODE 3 / 7 / 8: the algorithm and its knobs (docs/model.md, HPCC, DCTCP and TIMELY)
+            // CC_MODE 3 / 7 / 8 / 10: the algorithm and its knobs (docs/model.md, HPCC, DCTCP and TIMELY)
             y.append("  cc:\n    algorithm: ").append(s.ccAlgorithm()).append('\n');
             s.ccKnobs()
                     .forEach((k, v) ->

@@ -44,7 +44,8 @@ final class WholeRunBench {
         fat_tree_permutation("128-host k = 8 fat tree, permutation of 16 MiB ib_write_bw, 1 us links"),
         leaf_spine_websearch("128-host leaf-spine, WebSearch at 50 % load for 5 ms"),
         hpcc_fat_tree("HPCC fat tree (fat_ws_config_dcqcn.txt: 320 hosts, 3,201 WebSearch flows)"),
-        alistorage("many-flow AliStorage mix on the HPCC fat tree (~97 k flows, 50 % load, 2 ms)");
+        alistorage("many-flow AliStorage mix on the HPCC fat tree (~97 k flows, 50 % load, 2 ms)"),
+        fat_tree_k16_flows("1,024-host k = 16 fat tree, AliStorage flows at 50 % load for 640 us (~100 k flows), 1 ms");
 
         final String what;
 
@@ -107,7 +108,13 @@ final class WholeRunBench {
             }
         } else {
             Path file = root.resolve("bench/scenarios/" + in.label() + ".yaml");
-            Scenario s = ScenarioLoader.load(file, java.util.List.of());
+            // published CDF names (websearch, alistorage) from ROCELAB_DATA, else the shared HPCC
+            // traffic_gen files beside the repository
+            Path data = ScenarioLoader.dataFolderFromEnvironment();
+            if (data == null) {
+                data = root.resolve("../shared/data/hpcc").normalize();
+            }
+            Scenario s = ScenarioLoader.load(file, java.util.List.of(), data);
             try (OutputFolder folder = OutputFolder.stage(out)) {
                 ScenarioRun run = new ScenarioRun(s, file.toAbsolutePath().getParent(), folder.dir());
                 ThreadPlan plan = threadsOption.plan(run.fabric(), in.label(), System.err);

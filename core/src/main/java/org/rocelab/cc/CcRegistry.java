@@ -24,6 +24,10 @@ public final class CcRegistry {
                 HpccIntParams.KNOBS,
                 params -> new HpccInt.Factory(HpccIntParams.parse(params)));
         r.register(
+                HpccPintParams.ALGORITHM,
+                HpccPintParams.KNOBS,
+                params -> new HpccPint.Factory(HpccPintParams.parse(params)));
+        r.register(
                 DctcpRdmaParams.ALGORITHM,
                 DctcpRdmaParams.KNOBS,
                 params -> new DctcpRdma.Factory(DctcpRdmaParams.parse(params)));
@@ -46,7 +50,7 @@ public final class CcRegistry {
 
     /**
      * The knobs of an algorithm registered with one flat knob set ({@code swift}, {@code hpcc},
-     * {@code dctcp}, {@code timely}), or null for one with profiles or no knobs.
+     * {@code hpcc_pint}, {@code dctcp}, {@code timely}), or null for one with profiles or no knobs.
      */
     public java.util.List<Knob> knobs(String name) {
         return knobs.get(name);

@@ -68,6 +68,11 @@ public interface CongestionControl {
         return 1;
     }
 
+    /** PINT mode: the encoding (log base, T) the switches stamp this QP's data packets with. */
+    default org.rocelab.packet.Pint telemetryPint() {
+        return null;
+    }
+
     /**
      * Whether the algorithm wants {@link #onAckFeedback} (per-ACK sequence numbers and the echoed
      * telemetry, as ns-3's RdmaHw hands HPCC, TIMELY and DCTCP); asked once when the QP is created.

@@ -21,9 +21,9 @@ final class HpccConfigReader {
     private static final Map<Long, String> CC_NAMES =
             Map.of(1L, "DCQCN", 3L, "HPCC", 7L, "TIMELY", 8L, "DCTCP", 10L, "HPCC-PINT");
     /** The CC_MODEs rocelab models. */
-    static final java.util.Set<Long> MODELLED_CC = java.util.Set.of(1L, 3L, 7L, 8L);
+    static final java.util.Set<Long> MODELLED_CC = java.util.Set.of(1L, 3L, 7L, 8L, 10L);
 
-    static final String MODELLED_CC_TEXT = "1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP)";
+    static final String MODELLED_CC_TEXT = "1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP), 10 (HPCC-PINT)";
 
     private final HpccText text;
     private final Map<HpccKey, Object> parsed = new EnumMap<>(HpccKey.class);
@@ -228,10 +228,7 @@ final class HpccConfigReader {
                             ? "CC_MODE: expected 1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP) or 10 (HPCC-PINT), got '"
                                     + cc + "'"
                             : "CC_MODE: unsupported: " + cc + " (" + name + "); rocelab models CC_MODE "
-                                    + MODELLED_CC_TEXT
-                                    + (cc == 10
-                                            ? " (missing for PINT: the switches' log-approximated utilization encoding)"
-                                            : ""));
+                                    + MODELLED_CC_TEXT);
         }
         boolean window = cc != 1; // the window is modelled for the algorithms that read INT or ACK feedback
         if (!parsed.containsKey(HpccKey.HAS_WIN) && !window) {
@@ -251,6 +248,12 @@ final class HpccConfigReader {
                     HpccKey.HAS_WIN,
                     "HAS_WIN: unsupported: 0 under CC_MODE 3 (HPCC): HPCC's utilization divides by the window"
                             + " (rdma-hw.cc UpdateRateHp); use HAS_WIN 1");
+        }
+        if (cc == 10 && !bool(HpccKey.HAS_WIN, true)) {
+            throw error(
+                    HpccKey.HAS_WIN,
+                    "HAS_WIN: unsupported: 0 under CC_MODE 10 (HPCC-PINT): rocelab's hpcc_pint always has a window"
+                            + " (WINDOW, line rate x T by default); use HAS_WIN 1 as run.py --cc hpccPint writes");
         }
         if (window && bool(HpccKey.HAS_WIN, true) && !bool(HpccKey.GLOBAL_T, true)) {
             throw error(

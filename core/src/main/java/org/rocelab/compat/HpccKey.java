@@ -22,7 +22,7 @@ public enum HpccKey {
     FCT_OUTPUT_FILE(Kind.OUTPUT_FILE, Use.OUTPUT, "flow completion times", "path"),
     PFC_OUTPUT_FILE(Kind.OUTPUT_FILE, Use.OUTPUT, "PFC pause/resume events", "path"),
     SIMULATOR_STOP_TIME(Kind.SECONDS, Use.MODELLED, "simulation end", "s"),
-    CC_MODE(Kind.UINT, Use.MODELLED, "1 DCQCN, 3 HPCC, 7 TIMELY, 8 DCTCP, 10 HPCC-PINT (1 and 3 are modelled)", "-"),
+    CC_MODE(Kind.UINT, Use.MODELLED, "1 DCQCN, 3 HPCC, 7 TIMELY, 8 DCTCP, 10 HPCC-PINT", "-"),
     ALPHA_RESUME_INTERVAL(Kind.MICROSECONDS, Use.MODELLED, "DCQCN alpha update period", "µs"),
     RATE_DECREASE_INTERVAL(Kind.MICROSECONDS, Use.MODELLED, "DCQCN rate-decrease check period", "µs"),
     CLAMP_TARGET_RATE(Kind.BOOL01, Use.MODELLED, "DCQCN: always set Rt = Rc on a decrease", "0/1"),
@@ -50,8 +50,8 @@ public enum HpccKey {
     INT_MULTI(Kind.UINT, Use.INERT, "HPCC INT unit multiplier", "-"),
     MULTI_RATE(Kind.BOOL01, Use.INERT, "HPCC per-hop rates", "0/1"),
     SAMPLE_FEEDBACK(Kind.BOOL01, Use.INERT, "HPCC sampled INT", "0/1"),
-    PINT_LOG_BASE(Kind.NUMBER, Use.INERT, "HPCC-PINT log base", "-"),
-    PINT_PROB(Kind.NUMBER, Use.INERT, "HPCC-PINT sampling probability", "-"),
+    PINT_LOG_BASE(Kind.NUMBER, Use.INERT, "HPCC-PINT log base of the encoded utilization (CC_MODE 10)", "-"),
+    PINT_PROB(Kind.NUMBER, Use.INERT, "HPCC-PINT: share of ACKs the sender reacts to (CC_MODE 10)", "probability"),
     RATE_BOUND(Kind.BOOL01, Use.MODELLED, "pace by the CC rate (only 1 is modelled)", "0/1"),
     ACK_HIGH_PRIO(Kind.BOOL01, Use.MODELLED, "ACK/NACK in the NIC's priority-0 queue (switches: data queue)", "0/1"),
     LINK_DOWN(Kind.LINK_DOWN, Use.MODELLED, "take link b-c down at 2 s + a µs (a = 0: never)", "µs node node"),
@@ -147,6 +147,9 @@ public enum HpccKey {
                         MULTI_RATE,
                         SAMPLE_FEEDBACK);
             case 7 -> java.util.EnumSet.of(RATE_AI, RATE_HAI, MIN_RATE, HAS_WIN, GLOBAL_T, VAR_WIN);
+            case 10 ->
+                java.util.EnumSet.of(
+                        RATE_AI, MIN_RATE, HAS_WIN, GLOBAL_T, VAR_WIN, U_TARGET, MI_THRESH, PINT_LOG_BASE, PINT_PROB);
             case 8 -> java.util.EnumSet.of(EWMA_GAIN, MIN_RATE, DCTCP_RATE_AI, HAS_WIN, GLOBAL_T, VAR_WIN);
             default -> java.util.EnumSet.noneOf(HpccKey.class);
         };

@@ -145,11 +145,13 @@ public record HpccScenario(
 
     /**
      * The rocelab congestion-control algorithm for the config's CC_MODE (registry name): {@code dcqcn}
-     * (profile hpcc) for 1, {@code hpcc} for 3, {@code timely} for 7, {@code dctcp} for 8.
+     * (profile hpcc) for 1, {@code hpcc} for 3, {@code timely} for 7, {@code dctcp} for 8,
+     * {@code hpcc_pint} for 10.
      */
     public String ccAlgorithm() {
         return switch (config.ccMode()) {
             case 3 -> "hpcc";
+            case 10 -> "hpcc_pint";
             case 7 -> "timely";
             case 8 -> "dctcp";
             default -> "dcqcn";
@@ -160,7 +162,9 @@ public record HpccScenario(
      * The algorithm's knobs by HPCC key name, in rocelab unit text: {@link #dcqcn()} plus
      * {@code profile: hpcc} under CC_MODE 1; under CC_MODE 3 U_TARGET, MI_THRESH, RATE_AI, MIN_RATE,
      * FAST_REACT, MULTI_RATE, SAMPLE_FEEDBACK, INT_MULTI, VAR_WIN (third.cc defaults when absent) and the
-     * T and W third.cc derives with GLOBAL_T 1: BASE_RTT = the largest base RTT, WINDOW = the largest BDP.
+     * T and W third.cc derives with GLOBAL_T 1: BASE_RTT = the largest base RTT, WINDOW = the largest BDP;
+     * under CC_MODE 10 U_TARGET, MI_THRESH, RATE_AI, MIN_RATE, PINT_LOG_BASE, PINT_PROB (third.cc
+     * defaults 1.05 and 1.0), BASE_RTT (also the switches' MaxRtt), WINDOW, VAR_WIN.
      */
     public Map<String, String> ccKnobs() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -192,6 +196,14 @@ public record HpccScenario(
             m.put("MULTI_RATE", v.getOrDefault("MULTI_RATE", "1"));
             m.put("SAMPLE_FEEDBACK", v.getOrDefault("SAMPLE_FEEDBACK", "0"));
             m.put("INT_MULTI", v.getOrDefault("INT_MULTI", "1"));
+            m.put("BASE_RTT", Units.formatTime(paths.maxRttNs() * 1000));
+        } else if (c.ccMode() == 10) {
+            m.put("U_TARGET", v.getOrDefault("U_TARGET", "0.95"));
+            m.put("MI_THRESH", v.getOrDefault("MI_THRESH", "5"));
+            m.put("RATE_AI", Units.formatRate(c.rateAiBps()));
+            m.put("MIN_RATE", Units.formatRate(c.minRateBps()));
+            m.put("PINT_LOG_BASE", v.getOrDefault("PINT_LOG_BASE", "1.05"));
+            m.put("PINT_PROB", v.getOrDefault("PINT_PROB", "1.0"));
             m.put("BASE_RTT", Units.formatTime(paths.maxRttNs() * 1000));
         } else if (c.ccMode() == 7) {
             m.put("RATE_AI", Units.formatRate(c.rateAiBps()));

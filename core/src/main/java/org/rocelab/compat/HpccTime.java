@@ -39,7 +39,8 @@ public final class HpccTime {
         return secondsToNs((double) bytes * 8 / (double) rateBps);
     }
 
-    private static long toNs(double value, long factor) {
+    /** ⌊int64x64(value) × factor⌋: {@code Time::FromDouble(value, unit)} for a unit of {@code factor} ns. */
+    static long toNs(double value, long factor) {
         if (!(value >= 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException("time must be a finite non-negative number: " + value);
         }

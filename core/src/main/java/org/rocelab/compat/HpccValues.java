@@ -119,7 +119,15 @@ final class HpccValues {
         throw text.error(line, what + ": expected " + RATE_EXPECTED + ", got '" + token + "'");
     }
 
-    /** An ns-3 Time string with a unit, e.g. {@code 0.001ms}, {@code 1000ns}. */
+    /**
+     * An ns-3 Time string with a unit, e.g. {@code 0.001ms}, {@code 1000ns}, in ps, as ns-3.17's
+     * {@code Time(std::string)} converts it on its ns clock: the number is read as a double
+     * ({@code istringstream >> double}), {@code Time::FromDouble(value, unit)} makes it 64.64 fixed
+     * point and multiplies by the unit's ns factor, keeping whole ns ({@link HpccTime}). A decimal
+     * that the double holds just below its value loses a whole ns: {@code 0.00001ms} is 9 ns, not 10
+     * (third.cc prints maxRtt=196 for 18 hosts on one switch with such links: 4 × 9 + 2 × 80 ns),
+     * while {@code 0.001ms} is 1000 ns. {@code ps} (below the clock) keeps whole ns, truncated.
+     */
     static long timePs(HpccText text, int line, String token, String what) {
         for (Object[] u : TIME_UNITS) {
             String suffix = (String) u[0];
@@ -128,7 +136,16 @@ final class HpccValues {
                 if (v == null || v.signum() < 0) {
                     break;
                 }
-                return toLong(text, line, token, what, v.multiply(BigDecimal.valueOf((Long) u[1])));
+                long nsFactor = (Long) u[1] / 1_000L;
+                if (nsFactor == 0) {
+                    return toLong(text, line, token, what, v.divide(BigDecimal.valueOf(1_000L), 0, RoundingMode.DOWN))
+                            * 1_000L;
+                }
+                double d = v.doubleValue();
+                if (Double.isInfinite(d) || d >= 0x1p62 / nsFactor) {
+                    throw text.error(line, what + ": value too large, got '" + token + "'");
+                }
+                return HpccTime.toNs(d, nsFactor) * 1_000L;
             }
         }
         throw text.error(line, what + ": expected " + TIME_EXPECTED + ", got '" + token + "'");

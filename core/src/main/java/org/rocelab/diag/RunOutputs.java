@@ -5,12 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.rocelab.stats.Json;
+import org.rocelab.stats.SampleGrid;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -46,34 +46,43 @@ public final class RunOutputs {
         this.routes = Files.exists(r) ? json(r) : null;
         this.fct = csv(dir.resolve("fct.csv"));
         this.qps = csv(dir.resolve("qp.csv"));
-        List<Long> t = new ArrayList<>();
-        Map<String, List<Double>> raw = new LinkedHashMap<>();
-        Map<Long, Integer> index = new HashMap<>();
+        // rows per series; timeseries.csv leaves out the samples inside runs of equal values
+        // (docs/outputs.md, "Rows"), put back here on the sampling grid
+        Map<String, List<long[]>> raw = new LinkedHashMap<>();
+        SampleGrid grid = new SampleGrid();
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
         for (String line : Files.readAllLines(dir.resolve("timeseries.csv"), StandardCharsets.UTF_8)) {
             String[] f = line.split(",", -1);
             if (f.length != 4 || f[0].equals("time_ns") || !METRICS.contains(f[2])) {
                 continue;
             }
-            long ns = (long) Double.parseDouble(f[0]);
-            Integer i = index.get(ns);
-            if (i == null) {
-                i = t.size();
-                index.put(ns, i);
-                t.add(ns);
-            }
-            List<Double> v = raw.computeIfAbsent(f[1] + " " + f[2], k -> new ArrayList<>());
-            while (v.size() < i) {
-                v.add(Double.NaN);
-            }
-            v.add(f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]));
+            long ps = SampleGrid.ps(Double.parseDouble(f[0]));
+            double v = f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]);
+            grid.add(ps);
+            first = Math.min(first, ps);
+            last = Math.max(last, ps);
+            raw.computeIfAbsent(f[1] + " " + f[2], k -> new ArrayList<>())
+                    .add(new long[] {ps, Double.doubleToRawLongBits(v)});
         }
-        this.times = t.stream().mapToLong(Long::longValue).toArray();
+        long step = grid.stepPs();
+        int instants = raw.isEmpty() ? 0 : step == 0 ? 1 : (int) ((last - first) / step) + 1;
+        this.times = new long[instants];
+        for (int i = 0; i < instants; i++) {
+            times[i] = (first + i * step) / 1000;
+        }
         this.series = new LinkedHashMap<>();
-        for (Map.Entry<String, List<Double>> e : raw.entrySet()) {
-            double[] a = new double[times.length];
+        for (Map.Entry<String, List<long[]>> e : raw.entrySet()) {
+            double[] a = new double[instants];
             java.util.Arrays.fill(a, Double.NaN);
-            for (int i = 0; i < e.getValue().size(); i++) {
-                a[i] = e.getValue().get(i);
+            List<long[]> rows = e.getValue();
+            for (int k = 0; k < rows.size(); k++) {
+                int at = step == 0 ? 0 : (int) ((rows.get(k)[0] - first) / step);
+                double v = Double.longBitsToDouble(rows.get(k)[1]);
+                int until = k + 1 < rows.size() && step > 0 ? (int) ((rows.get(k + 1)[0] - first) / step) : at + 1;
+                for (int i = at; i < until; i++) {
+                    a[i] = v;
+                }
             }
             series.put(e.getKey(), a);
         }

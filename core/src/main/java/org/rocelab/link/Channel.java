@@ -49,7 +49,7 @@ public final class Channel {
         this.pool = pool;
         this.receiver = receiver;
         this.propagationPs = propagationPs;
-        Component c = sim.component(name);
+        Component c = sim.arrivalComponent(name);
         this.headArrival = sim.timer(c, now -> deliver());
         this.random = sim.random(name);
         receiver.incoming(this);

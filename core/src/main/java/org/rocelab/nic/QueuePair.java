@@ -56,11 +56,21 @@ public final class QueuePair implements RcHost, TxQueue {
     private int remoteIp;
     private long remoteMac;
     private int remoteNode = -1;
+    /** Routing switches a QP's route remembers (a k-ary fat tree's longest path has 5). */
+    private static final int ROUTE_SLOTS = 8;
+
     private final int udpSrcPort;
     private int dscp;
     private int pcp;
     private int flowId = -1;
     private int flowPorts;
+    /**
+     * The route this QP's packets carry through the switches (one 5-tuple for data, ACK/NAK and
+     * read responses: its addresses, {@code udpSrcPort} and {@link #flowPorts}); allocated at the
+     * first packet and dropped when the tuple changes. CNPs (source port 0) carry none.
+     */
+    private long[] route;
+
     private LongConsumer writePlacedObserver;
 
     private boolean inDataRing;
@@ -73,6 +83,9 @@ public final class QueuePair implements RcHost, TxQueue {
 
     private final int intMulti;
     private final int intBytes;
+    /** PINT: the sender's encoding, carried by its data packets to the switches. */
+    private final org.rocelab.packet.Pint intPint;
+
     private final boolean ackFeedback;
     /** The INT header of the last data packet received, echoed on the next ACK (ns-3 ReceiveUdp). */
     private int rxIntMode;
@@ -125,7 +138,8 @@ public final class QueuePair implements RcHost, TxQueue {
         this.window = pacer.cc() instanceof WindowLimiter w ? w : null;
         this.intMode = pacer.cc().telemetryMode();
         this.intMulti = pacer.cc().telemetryMulti();
-        this.intBytes = IntHeader.bytes(intMode, 0);
+        this.intBytes = IntHeader.bytes(intMode);
+        this.intPint = intMode == IntHeader.PINT ? pacer.cc().telemetryPint() : null;
         this.ackFeedback = pacer.cc().wantsAckFeedback();
     }
 
@@ -184,6 +198,7 @@ public final class QueuePair implements RcHost, TxQueue {
      */
     public void flowPorts(int ports) {
         this.flowPorts = ports;
+        this.route = null;
     }
 
     public int flowPorts() {
@@ -219,6 +234,7 @@ public final class QueuePair implements RcHost, TxQueue {
         this.mtu = pathMtu;
         this.remoteQpn = destQpn;
         this.remoteIp = remoteIpv4;
+        this.route = null;
         this.remoteMac = nextHopMac;
         this.remoteNode = remoteNodeId;
         responder.start(
@@ -601,6 +617,7 @@ public final class QueuePair implements RcHost, TxQueue {
             p.trafficClass = cfg.cnpPcp();
             p.pcp = p.vlanTagged ? cfg.cnpPcp() : 0;
             p.srcPort = 0;
+            p.route = null; // another 5-tuple than the QP's
             p.computeSizes();
             nic.counters().npCnpSent++;
             counters.cnpTx++;
@@ -628,7 +645,7 @@ public final class QueuePair implements RcHost, TxQueue {
             p.intTs = rxIntTs;
             System.arraycopy(rxIntHops, 0, p.intHops, 0, IntHeader.MAX_HOPS);
             if (!cfg.hpccFraming()) {
-                int echoed = IntHeader.bytes(p.intMode, 0); // the ACK echoes the shim (ns-3 ReceiveUdp)
+                int echoed = IntHeader.bytes(p.intMode); // the ACK echoes the shim (ns-3 ReceiveUdp)
                 p.frameBytes += echoed;
                 p.wireBytes += echoed;
             }
@@ -637,7 +654,7 @@ public final class QueuePair implements RcHost, TxQueue {
             // rdma-hw.cc pads the ACK to 60 B, the INT header included (HPCC: 14 + 20 + 12 + 42 = 88 B)
             int ackBytes = Math.max(
                     NicConfig.HPCC_ACK_BYTES,
-                    NicConfig.HPCC_ACK_BYTES - NicConfig.HPCC_ACK_PAD_BYTES + IntHeader.bytes(p.intMode, 0));
+                    NicConfig.HPCC_ACK_BYTES - NicConfig.HPCC_ACK_PAD_BYTES + IntHeader.bytes(p.intMode));
             p.frameBytes = ackBytes;
             p.wireBytes = ackBytes;
         }
@@ -684,7 +701,9 @@ public final class QueuePair implements RcHost, TxQueue {
                 p.intMode = intMode;
                 p.intMulti = intMulti;
                 p.intNHop = 0;
-                p.intTs = now / 1000; // ns-3 SeqTsHeader: the send time, ns
+                // ns-3 SeqTsHeader: the send time, ns (TS); PINT: the power, 0 until a switch stamps it
+                p.intTs = intPint == null ? now / 1000 : 0;
+                p.intPint = intPint;
                 if (!cfg.hpccFraming()) {
                     // the INT shim counts on the wire (HPCC 42 B, TIMELY 8 B); hpcc framing adds it below
                     p.frameBytes += intBytes;
@@ -771,6 +790,10 @@ public final class QueuePair implements RcHost, TxQueue {
         Packet p = RoceHeaders.build(
                 nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode, remoteQpn, psn);
         p.flowPorts = flowPorts;
+        if (route == null) {
+            route = new long[ROUTE_SLOTS];
+        }
+        p.route = route;
         return p;
     }
 

@@ -11,7 +11,11 @@ import org.rocelab.packet.PacketKind;
 final class RoceHeaders {
     private RoceHeaders() {}
 
-    /** A pooled packet from {@code nic} to the given destination, QP priority {@code pcp}. */
+    /**
+     * A pooled packet from {@code nic} to the given destination, QP priority {@code pcp}; the
+     * packet comes from {@link org.rocelab.packet.PacketPool#acquireRoce()}, whose header set this
+     * writes in full.
+     */
     static Packet build(
             Nic nic,
             int pcp,
@@ -26,7 +30,8 @@ final class RoceHeaders {
             int destQp,
             int psn) {
         NicConfig cfg = nic.config();
-        Packet p = nic.pool().acquire();
+        // every field of the pool's RoCE header set is written below, so it is not reset first
+        Packet p = nic.pool().acquireRoce();
         p.kind = cfg.roce().packetKind();
         p.createdPs = nic.sim().now();
         p.trafficClass = pcp;

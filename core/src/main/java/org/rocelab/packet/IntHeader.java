@@ -9,9 +9,10 @@ package org.rocelab.packet;
  * <p>Modes (third.cc sets one for the whole run from CC_MODE): {@link #HOPS} for HPCC (CC_MODE 3):
  * each switch pushes one 8-byte hop record at dequeue, up to {@link #MAX_HOPS}, then 2 bytes of hop
  * count — {@value #HOPS_BYTES} B on the wire; {@link #TS} for TIMELY (CC_MODE 7): the sender's 8-byte
- * timestamp; {@link #PINT} for HPCC-PINT (CC_MODE 10), 1–2 bytes. The receiver copies the header of
- * the data packet into its ACK ({@code RdmaHw::ReceiveUdp}). ns-3's layout is no standard wire format:
- * rocelab's pcap writes these bytes as an opaque shim after the transport header.
+ * timestamp; {@link #PINT} for HPCC-PINT (CC_MODE 10): the encoded utilization ({@link Pint}), 1 or 2
+ * value bytes in a field of {@value #PINT_BYTES} ({@code sizeof(pint)}). The receiver copies the header
+ * of the data packet into its ACK ({@code RdmaHw::ReceiveUdp}). ns-3's layout is no standard wire
+ * format: rocelab's pcap writes these bytes as a shim after the transport headers ({@code IntShim}).
  *
  * <p>A hop record is ns-3's {@code IntHop} bit field, packed in one {@code long} the same way
  * (low to high bits): lineRate 3 bits (index into 25/50/100/200/400 Gbit/s), time 24 bits (ns, wraps
@@ -30,6 +31,11 @@ public final class IntHeader {
     public static final int HOPS_BYTES = MAX_HOPS * 8 + 2;
     /** Bytes of the TS header. */
     public static final int TS_BYTES = 8;
+    /**
+     * Bytes of the PINT header: ns-3's {@code GetStaticSize} is {@code sizeof(pint)}, a 16-bit union,
+     * whether {@code pint_bytes} is 1 or 2.
+     */
+    public static final int PINT_BYTES = 2;
 
     static final int TIME_BITS = 24;
     static final int BYTES_BITS = 20;
@@ -46,12 +52,12 @@ public final class IntHeader {
 
     private IntHeader() {}
 
-    /** The wire bytes of a header of {@code mode} ({@code pintBytes} for PINT). */
-    public static int bytes(int mode, int pintBytes) {
+    /** The wire bytes of a header of {@code mode} (ns-3 {@code IntHeader::GetStaticSize}). */
+    public static int bytes(int mode) {
         return switch (mode) {
             case HOPS -> HOPS_BYTES;
             case TS -> TS_BYTES;
-            case PINT -> pintBytes;
+            case PINT -> PINT_BYTES;
             default -> 0;
         };
     }
@@ -134,6 +140,7 @@ public final class IntHeader {
         to.intMulti = from.intMulti;
         to.intNHop = from.intNHop;
         to.intTs = from.intTs;
+        to.intPint = from.intPint;
         System.arraycopy(from.intHops, 0, to.intHops, 0, MAX_HOPS);
     }
 }

@@ -54,6 +54,18 @@ public final class Packet {
     public boolean inHeadroom;
     /** Scratch for transports: index of the sending QP at its NIC, -1 if none. */
     public int senderQpIndex;
+    /**
+     * The sending QP's route (its packets all carry one 5-tuple): slot h holds the egress port the
+     * h-th routing switch chose for the QP's packets, with the fabric's routing epoch then (epoch
+     * << 16 | port), 0 if unknown; null for packets that are not routed by one. Written and read
+     * only by {@code org.rocelab.sw.L3Router}, which also owns {@link #routeHop} and
+     * {@link #routeEpoch}.
+     */
+    public long[] route;
+    /** Routing switches this packet has passed with {@link #route} (the next slot). */
+    public int routeHop;
+    /** The routing epoch at this packet's first routing switch. */
+    public long routeEpoch;
     /** Set while the packet sits in a pool (double-release check). */
     boolean pooled;
 
@@ -150,6 +162,8 @@ public final class Packet {
     public final long[] intHops = new long[IntHeader.MAX_HOPS];
     /** TS mode: the sender's timestamp, ns; PINT mode: the encoded utilization (power). */
     public long intTs;
+    /** PINT mode: the sender's encoding and T, read by the switches that stamp the packet. */
+    public Pint intPint;
     /** Bytes the frame occupies on the wire: frame + preamble/SFD + inter-frame gap. */
     public int wireBytes;
 
@@ -240,6 +254,9 @@ public final class Packet {
         ingressPg = o.ingressPg;
         inHeadroom = o.inHeadroom;
         senderQpIndex = o.senderQpIndex;
+        route = o.route;
+        routeHop = o.routeHop;
+        routeEpoch = o.routeEpoch;
         dstMac = o.dstMac;
         srcMac = o.srcMac;
         vlanTagged = o.vlanTagged;
@@ -297,52 +314,77 @@ public final class Packet {
 
     /** Resets every field to the value a fresh packet has. */
     void reset() {
+        resetBeyondRoceHeader();
         kind = 0;
+        createdPs = 0;
+        trafficClass = 0;
         flowId = -1;
         srcNode = -1;
         dstNode = -1;
-        createdPs = 0;
-        trafficClass = 0;
+        senderQpIndex = -1;
+        srcMac = 0;
+        dstMac = 0;
+        dscp = 0;
+        ecn = 0;
+        srcIp = 0;
+        dstIp = 0;
+        ipProto = 0;
+        opcode = 0;
+        destQp = 0;
+        psn = 0;
+    }
+
+    /**
+     * Resets every field but the RoCE header set that {@link PacketPool#acquireRoce()} leaves to
+     * its caller ({@code kind, createdPs, trafficClass, flowId, srcNode, dstNode, senderQpIndex,
+     * srcMac, dstMac, dscp, ecn, srcIp, dstIp, ipProto, opcode, destQp, psn}). The two arrays are
+     * separate objects: each is cleared only when the packet's last life can have written it (PFC
+     * pause times only in a PFC frame, INT hop records only under an INT mode; every writer sets
+     * the kind or the mode first), so a data, ACK or CNP packet does not touch them at all.
+     */
+    void resetBeyondRoceHeader() {
+        if (kind == PacketKind.PFC) {
+            Arrays.fill(pfcQuanta, 0);
+        } else {
+            assert allZero(pfcQuanta) : "PFC pause times left in a " + PacketKind.name(kind) + " packet";
+        }
+        if (intMode != IntHeader.NONE) {
+            Arrays.fill(intHops, 0);
+        } else {
+            assert allZero(intHops) : "INT hop records left in a packet without INT";
+        }
         ingressPort = -1;
         ingressPg = -1;
         inHeadroom = false;
-        senderQpIndex = -1;
-        dstMac = 0;
-        srcMac = 0;
+        route = null;
+        routeHop = 0;
+        routeEpoch = 0;
         vlanTagged = false;
         pcp = 0;
         dei = 0;
         vid = 0;
         ipv6 = false;
-        dscp = 0;
-        ecn = 0;
         ttl = 64;
         df = true;
         ipId = 0;
-        srcIp = 0;
-        dstIp = 0;
         srcIp6Hi = 0;
         srcIp6Lo = 0;
         dstIp6Hi = 0;
         dstIp6Lo = 0;
         flowLabel = 0;
-        ipProto = 0;
         srcPort = 0;
         dstPort = 0;
         flowPorts = 0;
         tcpSeq = 0;
         tcpAck = 0;
         tcpFlags = 0;
-        opcode = 0;
         solicited = false;
         migReq = false;
         tver = 0;
         pkey = 0xFFFF;
         fecn = false;
         becn = false;
-        destQp = 0;
         ackReq = false;
-        psn = 0;
         rethVa = 0;
         rethRkey = 0;
         rethLength = 0;
@@ -354,7 +396,6 @@ public final class Packet {
         sackPsn = -1;
         payloadBytes = 0;
         pfcEnableVector = 0;
-        Arrays.fill(pfcQuanta, 0);
         pauseQuanta = 0;
         frameBytes = 0;
         wireBytes = 0;
@@ -362,7 +403,25 @@ public final class Packet {
         intMulti = 1;
         intNHop = 0;
         intTs = 0;
-        Arrays.fill(intHops, 0);
+        intPint = null;
+    }
+
+    private static boolean allZero(int[] a) {
+        for (int v : a) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allZero(long[] a) {
+        for (long v : a) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

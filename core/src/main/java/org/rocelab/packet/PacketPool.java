@@ -34,6 +34,28 @@ public final class PacketPool {
         return p;
     }
 
+    /**
+     * A packet for a RoCE header builder (data, ACK/NAK, CNP), with a fresh id: every field reset
+     * except the header set the builder writes anyway ({@code kind, createdPs, trafficClass, flowId,
+     * srcNode, dstNode, senderQpIndex, srcMac, dstMac, dscp, ecn, srcIp, dstIp, ipProto, opcode,
+     * destQp, psn}), which holds whatever the packet's last life left. The caller must write every
+     * one of them; the packet is then the one {@link #acquire()} and the same writes would give.
+     */
+    public Packet acquireRoce() {
+        Packet p;
+        if (freeCount > 0) {
+            p = free[--freeCount];
+            free[freeCount] = null;
+        } else {
+            p = new Packet();
+        }
+        p.resetBeyondRoceHeader();
+        p.pooled = false;
+        p.id = nextId++;
+        acquired++;
+        return p;
+    }
+
     /** Ends a packet's life at its destination (delivered and processed). */
     public void consume(Packet p) {
         consumed++;

@@ -16,6 +16,7 @@ import org.rocelab.scenario.SwitchSpec;
 import org.rocelab.scenario.TopologyLayout;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sw.PortOptions;
+import org.rocelab.sw.RoutingEpoch;
 import org.rocelab.sw.Switch;
 import org.rocelab.sw.SwitchConfig;
 import org.rocelab.sw.SwitchPort;
@@ -45,6 +46,7 @@ public final class FabricBuilder {
         int n = graph.nodeCount();
         Nic[] nics = new Nic[n];
         Switch[] switches = new Switch[n];
+        RoutingEpoch epoch = new RoutingEpoch(); // one per fabric: per-QP routes (docs/architecture.md)
         DeviceConfigs configs = deviceConfigs(graph);
         for (int node = 0; node < n; node++) {
             if (graph.kind(node) == NodeKind.SWITCH) {
@@ -57,6 +59,7 @@ public final class FabricBuilder {
                         cfg,
                         ThresholdPolicy.dynamic(cfg.losslessAlpha(), cfg.lossyAlpha()),
                         Addressing.switchPortMac(node, 0));
+                switches[node].routingEpoch(epoch);
             }
         }
         Map<String, Port> ports = new LinkedHashMap<>();

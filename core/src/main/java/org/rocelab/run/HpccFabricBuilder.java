@@ -24,6 +24,7 @@ import org.rocelab.sw.EcnProfile;
 import org.rocelab.sw.HpccThresholdPolicy;
 import org.rocelab.sw.PortOptions;
 import org.rocelab.sw.QosMaps;
+import org.rocelab.sw.RoutingEpoch;
 import org.rocelab.sw.SchedulerConfig;
 import org.rocelab.sw.Switch;
 import org.rocelab.sw.SwitchConfig;
@@ -69,8 +70,10 @@ public final class HpccFabricBuilder {
             graph.addCable(new Cable(l.src(), l.dst(), l.rateBps(), l.delayPs(), FecMode.NONE));
         }
         Simulation sim = new Simulation(seed);
+        sim.arrivalsFirst(true); // ns-3's order at one instant: a frame arriving before a transmit-done
         PacketPool pool = new PacketPool();
         Switch[] switches = new Switch[n];
+        RoutingEpoch epoch = new RoutingEpoch(); // one per fabric: per-QP routes (docs/architecture.md)
         HpccThresholdPolicy[] policies = new HpccThresholdPolicy[n];
         int losslessMask = losslessPriorities(s);
         for (HpccScenario.SwitchBuffer b : s.switches()) {
@@ -82,6 +85,7 @@ public final class HpccFabricBuilder {
                     switchConfig(s, b, losslessMask, b.node()),
                     policies[b.node()],
                     Addressing.switchPortMac(b.node(), 0));
+            switches[b.node()].routingEpoch(epoch);
         }
         Map<Long, HpccScenario.Port> portInfo = new LinkedHashMap<>();
         for (HpccScenario.Port p : s.ports()) {

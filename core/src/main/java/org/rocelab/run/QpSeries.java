@@ -1,6 +1,8 @@
 package org.rocelab.run;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntConsumer;
 import org.rocelab.cc.CongestionControl;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.Sampler;
@@ -10,8 +12,8 @@ import org.rocelab.workload.FlowQpListener;
  * The per-QP series of timeseries.csv — the congestion control's current rate {@code rate_gbps}
  * (DCQCN RC), target rate {@code target_gbps} (RT) and {@code alpha} (α as a fraction), entity the
  * QP's component name ({@code h1/qp0x100}) — within a budget of sampled QPs per run. QPs that exist
- * when the run starts ({@link #addAll}) are sampled for the whole run; a flow's QP created during
- * the run ({@link FlowQpListener}) from its start to its completion. The budget is shared: QPs past
+ * when the run starts ({@link #addAll}) are sampled until their work is done (or the end of the
+ * run); a flow's QP created during the run ({@link FlowQpListener}) from its start to its completion. The budget is shared: QPs past
  * it, started or late, are counted as left out (issue 5: time series per flow).
  */
 final class QpSeries implements FlowQpListener {
@@ -32,15 +34,28 @@ final class QpSeries implements FlowQpListener {
         this.maxQps = maxQps;
     }
 
-    /** Samples {@code qps} (in order, within the budget) for the whole run. */
-    void addAll(Iterable<QueuePair> qps) {
-        for (QueuePair qp : qps) {
+    /**
+     * Samples {@code qps} (in order, within the budget) from now on, and returns what stops sampling
+     * the i-th of them (its work is done: {@link org.rocelab.workload.Workload#sendingQpsDone}); a
+     * QP never stopped is sampled for the whole run.
+     */
+    IntConsumer addAll(List<QueuePair> qps) {
+        int[][] ids = new int[qps.size()][];
+        for (int i = 0; i < ids.length; i++) {
             offered++;
             if (sampled < maxQps) {
                 sampled++;
-                register(qp);
+                ids[i] = register(qps.get(i));
             }
         }
+        return i -> {
+            if (ids[i] != null) {
+                for (int id : ids[i]) {
+                    sampler.retire(id);
+                }
+                ids[i] = null;
+            }
+        };
     }
 
     @Override

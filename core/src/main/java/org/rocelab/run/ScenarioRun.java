@@ -61,6 +61,7 @@ public final class ScenarioRun {
         this.workloads = WorkloadFactory.create(scenario);
         this.result = new RunResult(scenario.name(), scenario.seed());
         result.timeSeries().limit(scenario.outputs().series());
+        result.timeSeries().everySample(scenario.outputs().everyRow());
         if (pcapDir != null) {
             result.timeSeries().spoolTo(pcapDir.resolve(SPOOL));
         }
@@ -150,7 +151,7 @@ public final class ScenarioRun {
         TimeSeriesProbes.register(s, fabric);
         QpSeries qps = new QpSeries(s, maxSampledQps);
         for (Workload w : workloads) {
-            qps.addAll(w.sendingQps());
+            w.sendingQpsDone(qps.addAll(w.sendingQps()));
         }
         for (Workload w : workloads) {
             w.flowQps(qps);

@@ -139,6 +139,16 @@ final class FabricChecks {
         return f.integer(OutputSpec.DEFAULT.series(), 1, Integer.MAX_VALUE);
     }
 
+    /** {@code outputs.rows}: {@code changes} (the default) or {@code all}. */
+    private static boolean everyRow(Field f) {
+        String v = f.text("changes");
+        if (!v.equals("changes") && !v.equals("all")) {
+            throw f.error(
+                    "expected 'changes' (leave out the samples inside runs of equal values) or 'all', got '" + v + "'");
+        }
+        return v.equals("all");
+    }
+
     static OutputSpec outputs(Field o, TopologyLayout layout, List<WorkloadSpec> workloads) {
         Field sampleF = o.get("sample");
         long sample = sampleF.time(OutputSpec.DEFAULT.samplePs());
@@ -167,7 +177,12 @@ final class FabricChecks {
                     t.get("frames").integer(1000, 1, Integer.MAX_VALUE),
                     t.get("file").text(ends[0] + "-" + ends[1] + ".pcap")));
         }
-        return new OutputSpec(sample, taps, reportPicks(o.get("report"), layout, workloads), series(o.get("series")));
+        return new OutputSpec(
+                sample,
+                taps,
+                reportPicks(o.get("report"), layout, workloads),
+                series(o.get("series")),
+                everyRow(o.get("rows")));
     }
 
     /** {@code outputs.report}: {@code flows} name workloads or host pairs, {@code ports} name node:peer ports. */

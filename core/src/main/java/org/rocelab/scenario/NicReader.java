@@ -11,7 +11,7 @@ import org.rocelab.cc.Knob;
 /** Reads a {@code nic} map (defaults or a host's merged overlay) into a {@link NicSpec}. */
 final class NicReader {
     /** {@code nic.cc.algorithm} values, in the order errors list them: the registry's names. */
-    static final List<String> CC_ALGORITHMS = List.of("dcqcn", "swift", "hpcc", "dctcp", "timely", "none");
+    static final List<String> CC_ALGORITHMS = List.of("dcqcn", "swift", "hpcc", "hpcc_pint", "dctcp", "timely", "none");
 
     private static final CcRegistry REGISTRY = CcRegistry.standard();
 
@@ -114,6 +114,7 @@ final class NicReader {
         if (!profile.equals("mlx5")) {
             return otherProfile(c, algorithm, profile, knobs);
         }
+        otherProfilesKnobs(c);
         boolean byteResetWithUnit = false;
         for (Map.Entry<String, long[]> k : CcSpec.KNOBS.entrySet()) {
             String name = k.getKey();
@@ -272,6 +273,25 @@ final class NicReader {
             throw f.error("expected " + min + " to " + max + " " + unit + ", got " + f.shown());
         }
         return v;
+    }
+
+    /**
+     * Under profile mlx5 a knob of the paper or hpcc profile would be ignored: refused naming the
+     * profile that takes it (mlx5 knobs of the same name, none today, would be read as mlx5's).
+     */
+    private static void otherProfilesKnobs(Field c) {
+        for (DcqcnProfile p : DcqcnProfile.values()) {
+            if (p == DcqcnProfile.MLX5) {
+                continue;
+            }
+            for (Knob k : p.knobs()) {
+                Field f = c.get(k.name());
+                if (f.present() && !CcSpec.KNOBS.containsKey(k.name())) {
+                    throw f.error("is a knob of dcqcn profile " + p.label() + ", which profile mlx5 does not read; set"
+                            + " nic.cc.profile: " + p.label() + " to use it");
+                }
+            }
+        }
     }
 
     /**

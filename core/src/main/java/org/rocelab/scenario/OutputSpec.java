@@ -11,8 +11,10 @@ import java.util.List;
  * @param series timeseries.csv keeps the hottest this many entities per ranked metric
  *     ({@code outputs.series}, {@link org.rocelab.stats.SeriesSelection}; default 32, {@code all}
  *     is {@link Integer#MAX_VALUE})
+ * @param everyRow timeseries.csv writes every sample ({@code outputs.rows: all}) instead of leaving
+ *     out those inside runs of equal values ({@code changes}, the default)
  */
-public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report, int series) {
+public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report, int series, boolean everyRow) {
     /** Default {@code outputs.series} (the stats package's {@code SeriesSelection.DEFAULT}). */
     public static final int DEFAULT_SERIES = 32;
 
@@ -25,9 +27,9 @@ public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report, 
         }
     }
 
-    /** Outputs with no report picks and the default {@code outputs.series}. */
+    /** Outputs with no report picks, the default {@code outputs.series} and {@code outputs.rows}. */
     public OutputSpec(long samplePs, List<PcapTap> pcap) {
-        this(samplePs, pcap, ReportPicks.NONE, DEFAULT_SERIES);
+        this(samplePs, pcap, ReportPicks.NONE, DEFAULT_SERIES, false);
     }
 
     /**

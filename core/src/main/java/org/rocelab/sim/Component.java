@@ -21,14 +21,21 @@ public final class Component {
     final Component key;
 
     long scheduleCount;
+    /**
+     * The tie key without the schedule count: the id, and above it a bit that is clear for a
+     * component whose events come first at an instant ({@link Simulation#arrivalsFirst}); a node's
+     * component's is its node's.
+     */
+    final long tieBase;
     /** The event set ("lane") of a windowed run this component's events go to; 0 in the plain loop. */
     int lane;
 
-    Component(String name, int id) {
+    Component(String name, int id, boolean first) {
         this.name = name;
         this.id = id;
         this.number = -1;
         this.key = this;
+        this.tieBase = Simulation.tieBase(id, first);
     }
 
     Component(Component node, String prefix, int number) {
@@ -36,6 +43,7 @@ public final class Component {
         this.id = node.id;
         this.number = number;
         this.key = node.key;
+        this.tieBase = node.key.tieBase;
     }
 
     /**
@@ -49,6 +57,11 @@ public final class Component {
     /** Whether this is a node's component ({@link Simulation#component(Component, String, int)}). */
     boolean ofNode() {
         return key != this;
+    }
+
+    /** Whether its events fire before those of other components at one instant. */
+    public boolean firstAtTies() {
+        return (tieBase & Simulation.LATER_AT_TIES) == 0;
     }
 
     /**

@@ -12,8 +12,10 @@ import java.util.function.ToIntFunction;
  * several simulations can run side by side in one JVM (sweeps, parallel tests).
  *
  * <p>Simultaneous events fire in (time, owner component id, owner's schedule count) order, so a
- * run is reproducible from its seed. Each fired event's key is hashed into a {@link #fingerprint()}
- * (a sum, so the order of folding does not matter), the OMNeT++-style hash that golden tests pin.
+ * run is reproducible from its seed; with {@link #arrivalsFirst(boolean)} the components made by
+ * {@link #arrivalComponent} (a cable's frame arrivals) come before all others at one instant.
+ * Each fired event's time and owner id are hashed into a {@link #fingerprint()} (a sum, so the
+ * order of folding does not matter), the OMNeT++-style hash that golden tests pin.
  *
  * <p>The plain loop takes events from one event set. A windowed run ({@link #window}) gives each
  * partition of the fabric its own set and runs each partition's events in a window [t, t + L)
@@ -25,7 +27,11 @@ import java.util.function.ToIntFunction;
  * <p>Single-threaded.
  */
 public final class Simulation {
-    private static final int TIE_COUNT_BITS = 40;
+    private static final int TIE_COUNT_BITS = 39;
+    private static final int ID_BITS = 23;
+    /** The tie-key bit above the id: set for every component but the first-at-ties ones. */
+    static final long LATER_AT_TIES = 1L << (TIE_COUNT_BITS + ID_BITS);
+
     private static final long TIE_COUNT_MASK = (1L << TIE_COUNT_BITS) - 1;
 
     private final long seed;
@@ -78,6 +84,8 @@ public final class Simulation {
     /** The latest time an event of a windowed run fired at (the lanes' clocks differ within a window). */
     private long latestFiredPs;
 
+    private boolean arrivalsFirst;
+
     public Simulation(long seed) {
         this.seed = seed;
     }
@@ -128,19 +136,49 @@ public final class Simulation {
         return fingerprint;
     }
 
+    /** Tie key of component {@code id} without its schedule count. */
+    static long tieBase(int id, boolean first) {
+        return (first ? 0 : LATER_AT_TIES) | (long) id << TIE_COUNT_BITS;
+    }
+
+    /**
+     * ns-3's order of a frame arrival and a transmit-done at one instant: arrivals first. ns-3 puts
+     * events of one time stamp in the order they were scheduled, and schedules a frame's arrival
+     * when its first bit leaves ({@code QbbChannel::TransmitStart}, serialization + delay ahead),
+     * before the egress port that finishes a frame at that instant scheduled its transmit-done, so
+     * the switch that picks its next frame then (and stamps INT with its queue) holds the frame
+     * arriving. From the call on, {@link #arrivalComponent} makes components whose events come
+     * before every other component's at one instant (among themselves by id). Off by default.
+     */
+    public void arrivalsFirst(boolean on) {
+        this.arrivalsFirst = on;
+    }
+
+    /**
+     * A component for frame arrivals ({@link #component(String)} otherwise): first at ties while
+     * {@link #arrivalsFirst(boolean)} is on.
+     */
+    public Component arrivalComponent(String name) {
+        return register(name, arrivalsFirst);
+    }
+
     /**
      * Registers a component by unique name; ids follow registration order.
      *
      * @throws IllegalArgumentException if the name is taken
      */
     public Component component(String name) {
+        return register(name, false);
+    }
+
+    private Component register(String name, boolean first) {
         if (componentsByName.containsKey(name)) {
             throw new IllegalArgumentException("duplicate component name: " + name);
         }
-        if (components.size() >= (1 << 23)) {
+        if (components.size() >= (1 << ID_BITS)) {
             throw new IllegalStateException("too many components");
         }
-        Component c = new Component(name, components.size());
+        Component c = new Component(name, components.size(), first);
         if (lanes != null) {
             c.lane = globalLane; // registered after the split: nothing says which partition it belongs to
         }
@@ -213,12 +251,16 @@ public final class Simulation {
         if (positionTie < 0 || positionPs != nowPs) {
             return -1;
         }
-        long id = positionTie >>> TIE_COUNT_BITS;
+        long id = ownerId(positionTie);
         return id < components.size() ? (int) id : -1;
     }
 
     private void observe(Timer t, long atPs) {
         observer.touched(firingOwnerId(), t.owner, nowPs, atPs);
+    }
+
+    private static long ownerId(long tie) {
+        return (tie >>> TIE_COUNT_BITS) & ((1L << ID_BITS) - 1);
     }
 
     void schedule(Timer t, long atPs) {
@@ -235,7 +277,7 @@ public final class Simulation {
         Component key = t.key;
         EventHeap h = lanes == null ? heap : laneOf(key, atPs);
         t.timePs = atPs;
-        h.schedule(t, atPs, ((long) key.id() << TIE_COUNT_BITS) | (key.scheduleCount++ & TIE_COUNT_MASK));
+        h.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     /**
@@ -256,7 +298,7 @@ public final class Simulation {
         }
         Component key = t.key;
         EventHeap h = lanes == null ? heap : laneOf(key, atPs);
-        long tie = ((long) key.id() << TIE_COUNT_BITS) | (key.scheduleCount++ & TIE_COUNT_MASK);
+        long tie = key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK);
         if (t == firing) {
             firing = null;
             h.remove(t);
@@ -359,7 +401,7 @@ public final class Simulation {
             positionPs = at;
             positionTie = tie;
             events++;
-            fingerprint += eventHash(at, tie >>> TIE_COUNT_BITS);
+            fingerprint += eventHash(at, ownerId(tie));
             firing = t;
             try {
                 t.handler.onEvent(at);
@@ -553,7 +595,7 @@ public final class Simulation {
             latestFiredPs = at;
         }
         events++;
-        fingerprint += eventHash(at, tie >>> TIE_COUNT_BITS);
+        fingerprint += eventHash(at, ownerId(tie));
         firing = t;
         try {
             t.handler.onEvent(at);

@@ -180,6 +180,7 @@ public final class Sampler implements EventHandler {
         if (i == probes) {
             throw new IllegalArgumentException("no sampled time series with id " + seriesId);
         }
+        sink.end(seriesId);
         int tail = probes - i - 1;
         System.arraycopy(kinds, i + 1, kinds, i, tail);
         System.arraycopy(seriesIds, i + 1, seriesIds, i, tail);

@@ -37,9 +37,11 @@ final class CnpGenerator {
             return null;
         }
         lastSentPs[slot] = nowPs;
-        Packet c = pool.acquire();
+        Packet c = pool.acquireRoce(); // the whole RoCE header set is written here
         c.kind = PacketKind.ROCE_V2;
+        c.trafficClass = 0;
         c.opcode = Opcode.CNP;
+        c.psn = 0;
         c.becn = true;
         c.srcIp = data.dstIp;
         c.dstIp = data.srcIp;

@@ -10,7 +10,6 @@ import org.rocelab.packet.DropReason;
 import org.rocelab.packet.IntHeader;
 import org.rocelab.packet.Opcode;
 import org.rocelab.packet.Packet;
-import org.rocelab.packet.PacketKind;
 import org.rocelab.packet.PacketPool;
 import org.rocelab.sim.Simulation;
 
@@ -19,6 +18,15 @@ import org.rocelab.sim.Simulation;
  * classification (DSCP/PCP → TC → PG/queue), ingress ACL, IPv4 longest-prefix routing with ECMP,
  * TTL, egress MTU, the shared-buffer {@link SharedBufferMmu} with PFC XOFF/XON, egress queues
  * with WRED/ECN and strict/DWRR scheduling, and the PFC watchdog.
+ *
+ * <p>The ingress pipeline is a chain of stages, each calling the next and recording its own drops
+ * in the switch's {@link SwitchDrops} ledger: {@link IngressClassifier} (VLAN ingress filter,
+ * trust, QoS maps, PFC watchdog RX drop) → {@link IngressAcl} → {@link L3Router} (or {@link
+ * VlanBridge} for bridged frames; LPM, ECMP, TTL) → {@link BufferAdmission} (egress MTU, watchdog TX
+ * drop, MMU, WRED at enqueue) → {@link EgressEnqueue} (XOFF, idle-egress fast path, queue). The
+ * egress side (dequeue accounting, XON, WRED at dequeue, INT) stays here. A QP's packets carry the
+ * egress ports earlier packets of it were routed to, valid while the fabric's {@link RoutingEpoch}
+ * stands still, so {@link L3Router} skips the LPM probe and the ECMP hash for them.
  *
  * <p>Zero-time hops are direct calls: a frame received by a port's MAC runs the whole ingress
  * pipeline and lands in an egress queue in the same event; the only events are the ports'
@@ -36,8 +44,6 @@ public final class Switch {
     private final String name;
     private final SwitchConfig cfg;
     private final SharedBufferMmu mmu;
-    private final int[] dscpToTc;
-    private final int[] pcpToTc;
     private final int[] tcToPg;
     private final int[] tcToQueue;
     private final int[] pgPriorities = new int[8];
@@ -46,7 +52,6 @@ public final class Switch {
     private WatchdogConfig watchdog;
     private int losslessPgMask;
     private int losslessQueueMask;
-    private AclTable acl;
     private final EcmpHash ecmp;
     private final LpmTable lpm = new LpmTable();
     private final NextHopGroups groups = new NextHopGroups();
@@ -56,14 +61,17 @@ public final class Switch {
     private long routeUpdates;
     private SwitchPort[] ports = new SwitchPort[0];
     private final Map<String, Integer> portsByName = new HashMap<>();
-    private final long[] drops = new long[QueueCounters.REASONS];
-    private final long[] losslessDrops = new long[QueueCounters.REASONS];
-    private long ecnMarked;
     private final VlanBridge bridge;
     private final long routerMac;
     private final long portMacBase;
-    private final CnpGenerator cnp;
-    private int pulling = -1;
+    // the ingress pipeline, first stage to last; each stage calls the next and records its own drops
+    private final SwitchDrops drops;
+    private final EcnMarks marks = new EcnMarks();
+    private final IngressClassifier classifier;
+    private final IngressAcl aclStage;
+    private final L3Router router;
+    private final BufferAdmission admission;
+    private final EgressEnqueue egress;
 
     /** A switch with SONiC's dynamic-threshold MMU. */
     public Switch(Simulation sim, PacketPool pool, String name, SwitchConfig cfg) {
@@ -89,8 +97,6 @@ public final class Switch {
         this.cfg = cfg;
         this.mmu = new SharedBufferMmu(cfg.bufferBytes(), cfg.pgReservedBytes(), cfg.xonOffsetBytes(), policy);
         QosMaps m = cfg.maps();
-        this.dscpToTc = m.dscpTable();
-        this.pcpToTc = m.pcpTable();
         this.tcToPg = m.pgTable();
         this.tcToQueue = m.queueTable();
         for (int tc = 0; tc < 8; tc++) {
@@ -103,11 +109,17 @@ public final class Switch {
         this.watchdog = cfg.watchdog();
         this.losslessPgMask = cfg.losslessPgMask();
         this.losslessQueueMask = cfg.losslessQueueMask();
-        this.acl = new AclTable(cfg.acl());
         this.ecmp = new EcmpHash(cfg.ecmp());
-        this.bridge = new VlanBridge(this, pool, new MacTable(cfg.macAgeingPs()), cfg.vlanToTc());
-        this.cnp = cfg.switchCnp() ? new CnpGenerator(pool, cfg.cnpDscp(), cfg.cnpIntervalPs()) : null;
         this.routerMac = 0x02_00_00_00_00_00L | (name.hashCode() & 0xFFFF_FFFFL);
+        this.drops = new SwitchDrops(pool, losslessMask, losslessQueueMask);
+        CnpGenerator cnp = cfg.switchCnp() ? new CnpGenerator(pool, cfg.cnpDscp(), cfg.cnpIntervalPs()) : null;
+        this.egress = new EgressEnqueue(mmu);
+        this.admission = new BufferAdmission(sim, mmu, cfg.ecnAtDequeue(), cnp, drops, marks, egress);
+        this.bridge = new VlanBridge(this, pool, new MacTable(cfg.macAgeingPs()), cfg.vlanToTc(), drops, admission);
+        this.router = new L3Router(lpm, groups, ecmp, routerMac, bridge, drops, admission);
+        this.aclStage = new IngressAcl(new AclTable(cfg.acl()), drops, router);
+        this.classifier = new IngressClassifier(m, bridge, drops, aclStage);
+        admission.cnpPath(classifier, router);
     }
 
     /** Port MAC base of a switch built without one (unit tests): 02:01:00:00:00:00. */
@@ -155,7 +167,7 @@ public final class Switch {
     }
 
     public AclTable acl() {
-        return acl;
+        return aclStage.table();
     }
 
     // ---------------------------------------------------------------- live changes
@@ -199,6 +211,7 @@ public final class Switch {
         losslessMask = tcMask;
         losslessPgMask = pgMask;
         losslessQueueMask = queueMask;
+        drops.lossless(tcMask, queueMask);
     }
 
     /** The PFC watchdog's settings now (the configuration's unless changed), null when stopped. */
@@ -248,7 +261,7 @@ public final class Switch {
 
     /** Replaces the ingress ACL during a run; the new rules' counters start at zero. */
     public void acl(List<AclRule> rules) {
-        this.acl = new AclTable(rules);
+        aclStage.table(new AclTable(rules));
     }
 
     /** Sets the lossless PGs' {@code dynamic_th} (α = 2^n) during a run; SONiC dynamic thresholds only. */
@@ -339,6 +352,8 @@ public final class Switch {
         port.upper(sp);
         ports = Arrays.copyOf(ports, index + 1);
         ports[index] = sp;
+        router.ports(ports);
+        admission.ports(ports);
         portsByName.put(portName, index);
         bridge.addPort(sp);
         return sp;
@@ -350,6 +365,7 @@ public final class Switch {
         lpm.put(prefix, len, g, false);
         computedGroups.put(prefixKey(prefix, len), g);
         routes.add(new Route(prefix, len, portIndices, false));
+        router.routesChanged();
     }
 
     /**
@@ -367,6 +383,7 @@ public final class Switch {
             lpm.put(prefix, len, ng, false);
             computedGroups.put(prefixKey(prefix, len), ng);
             routeUpdates++;
+            router.routesChanged();
             return true;
         }
         if (Arrays.equals(groups.routed(g), portIndices)) {
@@ -376,6 +393,7 @@ public final class Switch {
         groups.set(g, portIndices);
         lpm.usable(g, groups.inUse(g).length > 0);
         routeUpdates++;
+        router.routesChanged();
         return true;
     }
 
@@ -395,11 +413,27 @@ public final class Switch {
             lpm.usable(g, groups.inUse(g).length > 0);
         }
         routeUpdates++;
+        router.routesChanged();
     }
 
     /** Whether this switch has removed port {@code port} from its next-hop groups. */
     public boolean nextHopRemoved(int port) {
         return groups.removed(port);
+    }
+
+    /**
+     * Shares the fabric's routing epoch with this switch: packets of QPs then carry their route
+     * through it ({@link RoutingEpoch}); every switch a QP's packets can reach must share the same one.
+     * Null: every routed frame is looked up (as a switch built on its own does).
+     */
+    public void routingEpoch(RoutingEpoch shared) {
+        router.epoch(shared);
+        router.routesChanged();
+    }
+
+    /** Routed frames whose egress port this switch took from their QP's route instead of a lookup. */
+    public long qpRouteHits() {
+        return router.routeHits();
     }
 
     /** Route and next-hop group changes made during the run (local repair and reconvergence). */
@@ -423,6 +457,7 @@ public final class Switch {
         lpm.put(prefix, len, g, true);
         staticGroups.put(prefixKey(prefix, len), g);
         routes.add(new Route(prefix, len, portIndices, true));
+        router.routesChanged();
     }
 
     /** Every route added, in order (for outputs and the doctor). */
@@ -524,164 +559,19 @@ public final class Switch {
 
     /** The egress port {@code dstIp} routes to for this 5-tuple, or -1 (no route). */
     public int routeLookup(Packet p) {
-        int g = lpm.lookup(p.dstIp);
-        if (g < 0) {
-            return -1;
-        }
-        int[] members = groups.inUse(g);
-        return members[ecmp.select(p, members.length)];
+        return router.lookup(p);
     }
 
     // ---------------------------------------------------------------- pipeline
 
-    /**
-     * The ingress pipeline: VLAN, classify, then bridge (bridged ports, frames not addressed to
-     * the router MAC) or route (ACL, LPM/ECMP, TTL), then MTU, MMU, WRED, enqueue.
-     */
-    void ingress(Packet p, int in) {
-        SwitchPort ip = ports[in];
-        boolean isIp = (p.kind == PacketKind.ROCE_V2 || p.kind == PacketKind.TCP) && !p.ipv6;
-        int vid = 0;
-        if (ip.bridged) {
-            vid = p.vlanTagged ? p.vid : ip.accessVlan;
-            if (vid <= 0 || vid > 4094 || !ip.member(vid)) {
-                rxDrop(ip, p, DropReason.NO_ROUTE);
-                return;
-            }
-        }
-        int tc;
-        if (ip.trust == Trust.DSCP && isIp) {
-            tc = dscpToTc[p.dscp & 63];
-        } else if (p.vlanTagged && ip.trust == Trust.PCP) {
-            tc = pcpToTc[p.pcp & 7];
-        } else if (vid > 0 && bridge.vlanTc(vid) >= 0) {
-            tc = bridge.vlanTc(vid);
-        } else {
-            tc = ip.defaultTc;
-        }
-        p.trafficClass = tc;
-        int pg = tcToPg[tc];
-        int q = tcToQueue[tc];
-        if (ip.watchdog.dropping(q)) {
-            ip.watchdog.rxDrop[q]++;
-            rxDrop(ip, p, DropReason.PFC_WATCHDOG);
-            return;
-        }
-        if (ip.watchdog.storm(q)) {
-            ip.watchdog.rxOk[q]++;
-        }
-        if (isIp && !acl.permit(p)) {
-            rxDrop(ip, p, DropReason.ACL);
-            return;
-        }
-        if (ip.bridged && p.dstMac != routerMac) {
-            bridge.forward(p, in, vid, pg, q);
-            return;
-        }
-        if (!isIp) {
-            rxDrop(ip, p, DropReason.NO_ROUTE);
-            return;
-        }
-        int out = routeLookup(p);
-        if (out < 0) {
-            rxDrop(ip, p, DropReason.NO_ROUTE);
-            return;
-        }
-        if (p.ttl <= 1) {
-            rxDrop(ip, p, DropReason.TTL);
-            return;
-        }
-        p.ttl--;
-        enqueue(p, in, pg, ports[out], q);
-    }
-
-    /**
-     * Sends a switch CNP for {@code data}'s flow back towards its sender, routed like any frame
-     * and charged to the ingress port the data came from.
-     */
-    private void sendCnp(Packet data, int in) {
-        if (data.kind != PacketKind.ROCE_V2) {
-            return;
-        }
-        Packet c = cnp.forFlow(data, sim.now());
-        if (c == null) {
-            return;
-        }
-        int tc = dscpToTc[c.dscp];
-        c.trafficClass = tc;
-        int out = routeLookup(c);
-        if (out < 0) {
-            rxDrop(ports[in], c, DropReason.NO_ROUTE);
-            return;
-        }
-        enqueue(c, in, tcToPg[tc], ports[out], tcToQueue[tc]);
+    /** The pipeline's first stage: a frame received by a port's MAC enters here. */
+    IngressClassifier ingress() {
+        return classifier;
     }
 
     /** CNPs this switch generated in place of CE marks. */
     public long cnpSent() {
-        return cnp == null ? 0 : cnp.sent;
-    }
-
-    void enqueue(Packet p, int in, int pg, SwitchPort op, int q) {
-        int bytes = p.frameBytes;
-        if (bytes > op.mtu) {
-            txDrop(op, q, p, DropReason.MTU);
-            return;
-        }
-        if (op.watchdog.dropping(q)) {
-            op.watchdog.txDrop[q]++;
-            txDrop(op, q, p, DropReason.PFC_WATCHDOG);
-            return;
-        }
-        int out = op.index;
-        long queueBefore = mmu.queueBytes(out, q);
-        int verdict = mmu.admitIngress(in, pg, bytes);
-        if (verdict == SharedBufferMmu.DROP_HEADROOM) {
-            txDrop(op, q, p, DropReason.HEADROOM);
-            return;
-        }
-        if (verdict == SharedBufferMmu.DROP_BUFFER) {
-            txDrop(op, q, p, DropReason.BUFFER);
-            return;
-        }
-        boolean headroom = verdict == SharedBufferMmu.HEADROOM;
-        if (!mmu.admitEgress(out, q, bytes)) {
-            mmu.releaseIngress(in, pg, bytes, headroom);
-            txDrop(op, q, p, DropReason.BUFFER);
-            return;
-        }
-        p.ingressPort = in;
-        p.ingressPg = pg;
-        p.inHeadroom = headroom;
-        if (!cfg.ecnAtDequeue() && op.wred[q] != null) {
-            int ecnBefore = p.ecn;
-            int w = op.wred[q].apply(p, queueBefore);
-            if (w == WredMarker.MARKED) {
-                countMark(op, q, bytes);
-                if (cnp != null) {
-                    p.ecn = ecnBefore;
-                    sendCnp(p, in);
-                }
-            } else if (w == WredMarker.DROP) {
-                mmu.releaseEgress(out, q, bytes);
-                mmu.releaseIngress(in, pg, bytes, headroom);
-                txDrop(op, q, p, DropReason.WRED);
-                return;
-            }
-        }
-        // checkXoff reads the ingress PG's counters only, so it commutes with the enqueue
-        boolean xoff = mmu.checkXoff(in, pg);
-        if (!xoff && out != pulling && op.port.free() && op.queues.holdAlone(q, p, op.port.pausedMask())) {
-            op.port.kick(); // idle egress: the port's pull takes p without ring, scheduler loop or watchdog
-            return;
-        }
-        op.queues.enqueue(q, p);
-        if (xoff) {
-            ports[in].pfc.xoff(pg);
-        }
-        if (out != pulling) {
-            op.port.kick();
-        }
+        return admission.cnpSent();
     }
 
     /**
@@ -696,15 +586,15 @@ public final class Switch {
             int ecnBefore = p.ecn;
             int w = op.wred[q].apply(p, mmu.queueBytes(out, q));
             if (w == WredMarker.MARKED) {
-                countMark(op, q, bytes);
-                if (cnp != null) {
+                marks.count(op, q, bytes);
+                if (cfg.switchCnp()) {
                     p.ecn = ecnBefore;
-                    pulling = out;
-                    sendCnp(p, p.ingressPort);
-                    pulling = -1;
+                    egress.pulling(out);
+                    admission.switchCnp(p, p.ingressPort);
+                    egress.pulling(-1);
                 }
             } else if (w == WredMarker.DROP) {
-                txDrop(op, q, p, DropReason.WRED);
+                drops.atEgress(op, q, p, DropReason.WRED);
                 return false;
             }
         }
@@ -712,9 +602,21 @@ public final class Switch {
         op.queueCounters.txBytes[q] += bytes;
         if (p.intMode == IntHeader.HOPS && p.opcode != Opcode.ACKNOWLEDGE) {
             stampInt(p, out, op);
+        } else if (p.intMode == IntHeader.PINT && p.opcode != Opcode.ACKNOWLEDGE) {
+            stampPint(p, out, op);
         }
         op.intTxBytes += bytes;
+        op.lastTxBytes = bytes;
+        op.lastTxPs = sim.now();
         return true;
+    }
+
+    /** HPCC-PINT at dequeue (ns-3 {@code SwitchNotifyDequeue}, CC_MODE 10): {@link PintUtilization}. */
+    private void stampPint(Packet p, int out, SwitchPort op) {
+        if (op.pint == null) {
+            op.pint = new PintUtilization(sim.random(op.port.name() + "/pint"));
+        }
+        op.pint.stamp(p, sim.now() / 1000, op.lastTxPs / 1000, op.lastTxBytes, portQueuedBytes(out), op.port.rateBps());
     }
 
     /**
@@ -723,11 +625,16 @@ public final class Switch {
      * still queued on the port (all queues, after this packet left) and the port's line rate.
      */
     private void stampInt(Packet p, int out, SwitchPort op) {
+        IntHeader.push(p, sim.now() / 1000, op.intTxBytes, portQueuedBytes(out), op.port.rateBps());
+    }
+
+    /** Bytes queued on port {@code out}, all queues (ns-3 {@code GetQueue()->GetNBytesTotal()}). */
+    private long portQueuedBytes(int out) {
         long queued = 0;
         for (int k = 0; k < 8; k++) {
             queued += mmu.queueBytes(out, k);
         }
-        IntHeader.push(p, sim.now() / 1000, op.intTxBytes, queued, op.port.rateBps());
+        return queued;
     }
 
     private void release(Packet p, int out, int q) {
@@ -748,7 +655,7 @@ public final class Switch {
         while (op.queues.count(q) > 0) {
             Packet p = op.queues.poll(q);
             release(p, out, q);
-            txDrop(op, q, p, DropReason.PFC_WATCHDOG);
+            drops.atEgress(op, q, p, DropReason.PFC_WATCHDOG);
             n++;
         }
         return n;
@@ -758,35 +665,11 @@ public final class Switch {
         return ports[out].queues.count(q);
     }
 
-    private void countMark(SwitchPort op, int q, int bytes) {
-        op.queueCounters.ecnMarkedPackets[q]++;
-        op.queueCounters.ecnMarkedBytes[q] += bytes;
-        ecnMarked++;
-    }
-
-    void rxDrop(SwitchPort ip, Packet p, DropReason reason) {
-        ip.rxDrops[reason.ordinal()]++;
-        drops[reason.ordinal()]++;
-        if ((losslessMask >>> (p.trafficClass & 7) & 1) != 0) {
-            losslessDrops[reason.ordinal()]++;
-        }
-        pool.drop(p, reason);
-    }
-
-    private void txDrop(SwitchPort op, int q, Packet p, DropReason reason) {
-        op.queueCounters.drop(q, p.frameBytes, reason);
-        drops[reason.ordinal()]++;
-        if ((losslessQueueMask >>> q & 1) != 0) {
-            losslessDrops[reason.ordinal()]++;
-        }
-        pool.drop(p, reason);
-    }
-
     // ---------------------------------------------------------------- counters
 
     /** Packets this switch dropped for {@code reason}. */
     public long drops(DropReason reason) {
-        return drops[reason.ordinal()];
+        return drops.total(reason);
     }
 
     /**
@@ -794,12 +677,12 @@ public final class Switch {
      * time: at ingress by the class the packet was classified to, at egress by its queue.
      */
     public long losslessDrops(DropReason reason) {
-        return losslessDrops[reason.ordinal()];
+        return drops.lossless(reason);
     }
 
     /** Packets this switch marked CE. */
     public long ecnMarked() {
-        return ecnMarked;
+        return marks.total();
     }
 
     /** Closes running pause intervals into the duration counters (call at the end of a run). */

@@ -12,6 +12,9 @@ import org.rocelab.packet.PacketSink;
  */
 public final class SwitchPort implements PacketSink {
     final Switch owner;
+    /** The first stage of the owner's ingress pipeline. */
+    private final IngressClassifier ingress;
+
     final int index;
     final Port port;
     final int mtu;
@@ -25,6 +28,12 @@ public final class SwitchPort implements PacketSink {
     final QueueCounters queueCounters = new QueueCounters();
     /** Frame bytes dequeued so far, all queues: the tx byte counter INT hop records carry. */
     long intTxBytes;
+    /** The previous frame dequeued, any queue: its bytes and when it left (ps), for PINT. */
+    int lastTxBytes;
+
+    long lastTxPs;
+    /** HPCC-PINT's utilization estimate, made when the first PINT frame leaves. */
+    PintUtilization pint;
     /** Native/access VLAN (0 = none) and membership bitset over VIDs; empty for routed ports. */
     final int accessVlan;
 
@@ -47,6 +56,7 @@ public final class SwitchPort implements PacketSink {
             WredMarker[] wred,
             PortOptions opts) {
         this.owner = owner;
+        this.ingress = owner.ingress();
         this.index = index;
         this.port = port;
         this.mtu = mtu;
@@ -80,7 +90,7 @@ public final class SwitchPort implements PacketSink {
     /** Ingress: a frame received by this port's MAC enters the switch pipeline. */
     @Override
     public void receive(Packet p) {
-        owner.ingress(p, index);
+        ingress.accept(p, this);
     }
 
     public int index() {

@@ -14,15 +14,25 @@ import org.rocelab.packet.PacketPool;
 final class VlanBridge {
     private final Switch sw;
     private final PacketPool pool;
+    private final SwitchDrops drops;
+    private final BufferAdmission admission;
     private final MacTable fdb;
     private final int[] vlanTc = new int[4096];
     private final int[][] vlanPorts = new int[4096][];
     private long flooded;
     private long floodCopies;
 
-    VlanBridge(Switch sw, PacketPool pool, MacTable fdb, Map<Integer, Integer> vlanToTc) {
+    VlanBridge(
+            Switch sw,
+            PacketPool pool,
+            MacTable fdb,
+            Map<Integer, Integer> vlanToTc,
+            SwitchDrops drops,
+            BufferAdmission admission) {
         this.sw = sw;
         this.pool = pool;
+        this.drops = drops;
+        this.admission = admission;
         this.fdb = fdb;
         Arrays.fill(vlanTc, -1);
         for (Map.Entry<Integer, Integer> e : vlanToTc.entrySet()) {
@@ -67,16 +77,17 @@ final class VlanBridge {
      */
     void forward(Packet p, int in, int vid, int pg, int q) {
         long now = sw.now();
+        p.route = null; // a bridged path follows the FDB, not routing: no per-QP route from here
         fdb.learn(vid, p.srcMac, in, now);
         boolean group = (p.dstMac >>> 40 & 1) != 0;
         int out = group ? -1 : fdb.lookup(vid, p.dstMac, now);
         if (out == in) {
-            sw.rxDrop(sw.port(in), p, DropReason.NO_ROUTE);
+            drops.atIngress(sw.port(in), p, DropReason.NO_ROUTE);
             return;
         }
         if (out >= 0) {
             tagForEgress(p, sw.port(out), vid);
-            sw.enqueue(p, in, pg, sw.port(out), q);
+            admission.accept(p, sw.port(in), pg, sw.port(out), q);
             return;
         }
         int[] members = vlanPorts[vid];
@@ -87,7 +98,7 @@ final class VlanBridge {
             }
         }
         if (last < 0) {
-            sw.rxDrop(sw.port(in), p, DropReason.NO_ROUTE);
+            drops.atIngress(sw.port(in), p, DropReason.NO_ROUTE);
             return;
         }
         flooded++;
@@ -99,10 +110,10 @@ final class VlanBridge {
             c.copyFrom(p);
             floodCopies++;
             tagForEgress(c, sw.port(m), vid);
-            sw.enqueue(c, in, pg, sw.port(m), q);
+            admission.accept(c, sw.port(in), pg, sw.port(m), q);
         }
         tagForEgress(p, sw.port(last), vid);
-        sw.enqueue(p, in, pg, sw.port(last), q);
+        admission.accept(p, sw.port(in), pg, sw.port(last), q);
     }
 
     /** Tagged on a trunk for a VLAN other than the native one, untagged otherwise. */

@@ -2,6 +2,7 @@ package org.rocelab.topo;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Computed routes: for every node and every destination host, the cables on which a packet may
@@ -18,6 +19,8 @@ public final class ShortestPathRoutes {
 
     private final int[] hosts;
     private final boolean[] down;
+    /** The graph's cables, read once (each {@code graph.cables()} is a new view). */
+    private final List<Cable> cables;
 
     public ShortestPathRoutes(FabricGraph graph) {
         this(graph, new boolean[graph.cables().size()]);
@@ -30,6 +33,7 @@ public final class ShortestPathRoutes {
                     "cableDown: expected " + graph.cables().size() + " entries, got " + cableDown.length);
         }
         this.graph = graph;
+        this.cables = graph.cables();
         this.down = cableDown.clone();
         this.hosts = graph.hosts();
         this.distance = new int[hosts.length][];
@@ -54,7 +58,7 @@ public final class ShortestPathRoutes {
                 if (down[c]) {
                     continue;
                 }
-                int m = graph.cables().get(c).other(n);
+                int m = cables.get(c).other(n);
                 if (d[m] < 0) {
                     d[m] = d[n] + 1;
                     q.add(m);
@@ -85,7 +89,7 @@ public final class ShortestPathRoutes {
             if (down[at.get(port)]) {
                 continue;
             }
-            int m = graph.cables().get(at.get(port)).other(node);
+            int m = cables.get(at.get(port)).other(node);
             boolean forwards = m == hosts[hostOrdinal] || graph.kind(m) == NodeKind.SWITCH;
             if (forwards && d[m] == d[node] - 1) {
                 tmp[n++] = port;

@@ -7,7 +7,7 @@ import org.rocelab.packet.Packet;
 /**
  * The InfiniBand transport: BTH (12 bytes, IBA vol. 1 §9.2), the extended headers the opcode
  * implies in IBA order (DETH, RETH, AETH, ImmDt; §9.3), the payload with pad to a 4-byte
- * boundary, and for the RoCEv2 CNP (opcode 0x81, Annex A17.9) 16 reserved zero bytes. Layouts as
+ * boundary (the HPCC INT shim, {@link IntShim}, between the headers and the payload), and for the RoCEv2 CNP (opcode 0x81, Annex A17.9) 16 reserved zero bytes. Layouts as
  * roce-facts.md §1.2–1.4 and §1.7. The ICRC that follows is {@link Icrc}'s job.
  */
 final class BthCodec {
@@ -16,9 +16,9 @@ final class BthCodec {
 
     private BthCodec() {}
 
-    /** Bytes from BTH through pad (without ICRC). */
+    /** Bytes from BTH through pad (without ICRC), the INT shim ({@link IntShim}) included. */
     static int length(Packet p) {
-        return Opcode.transportHeaderBytes(p.opcode) + p.payloadBytes + p.padBytes();
+        return Opcode.transportHeaderBytes(p.opcode) + IntShim.length(p) + p.payloadBytes + p.padBytes();
     }
 
     /** Writes BTH through pad; returns the offset just after the pad (where the ICRC goes). */
@@ -71,6 +71,7 @@ final class BthCodec {
             Bytes.put32(b, o, p.immDt);
             o += 4;
         }
+        o = IntShim.write(p, b, o);
         PayloadPattern.fill(p.psn, b, o, p.payloadBytes);
         o += p.payloadBytes;
         Arrays.fill(b, o, o + p.padBytes(), (byte) 0);

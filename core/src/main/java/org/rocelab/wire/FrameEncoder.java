@@ -12,7 +12,7 @@ import org.rocelab.packet.PacketKind;
  * <p>Fields rocelab derives rather than copies: UDP destination 4791, UDP checksum 0, IP protocol
  * (17/6) and GRH next header 0x1B, BTH PadCnt, BECN = 1 for CNPs, MAC control destination
  * 01-80-C2-00-00-01, TCP window 65535 and checksum, payload bytes ({@link PayloadPattern}) and
- * the ICRC ({@link Icrc}). A field out of its range throws {@link IllegalArgumentException}
+ * the ICRC ({@link Icrc}), and the HPCC INT shim ({@link IntShim}) of a packet carrying INT. A field out of its range throws {@link IllegalArgumentException}
  * naming it.
  */
 public final class FrameEncoder {

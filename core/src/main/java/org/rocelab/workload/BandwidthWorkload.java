@@ -2,6 +2,7 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.function.ToIntFunction;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
@@ -49,6 +50,7 @@ public final class BandwidthWorkload implements Workload {
     private final ToIntFunction<String> cqDepth;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
+    private IntConsumer qpDone = i -> {};
 
     public BandwidthWorkload(
             String name,
@@ -118,7 +120,7 @@ public final class BandwidthWorkload implements Workload {
         paths = new PathModel(f);
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
-                Stream s = new Stream(pair[0], pair[1]);
+                Stream s = new Stream(pair[0], pair[1], streams.size());
                 int recvDepth = consumesReceives() ? rqDepth.applyAsInt(pair[1]) : txDepth;
                 s.recvDepth = recvDepth;
                 int cq = cqDepth.applyAsInt(pair[1]);
@@ -151,6 +153,12 @@ public final class BandwidthWorkload implements Workload {
             out.add(opcode == WrOpcode.RDMA_READ ? s.pair.dstQp : s.pair.srcQp);
         }
         return out;
+    }
+
+    /** A stream's sending QP is done when its last message completed and it posts no more. */
+    @Override
+    public void sendingQpsDone(IntConsumer done) {
+        this.qpDone = done;
     }
 
     /**
@@ -191,6 +199,9 @@ public final class BandwidthWorkload implements Workload {
     private final class Stream {
         final String src;
         final String dst;
+        /** Index in {@link #streams} (and in {@link #sendingQps}). */
+        final int index;
+
         final SendWr wr = new SendWr();
         RdmaPair pair;
         long bytes;
@@ -212,9 +223,10 @@ public final class BandwidthWorkload implements Workload {
 
         long nextRecvId;
 
-        Stream(String src, String dst) {
+        Stream(String src, String dst, int index) {
             this.src = src;
             this.dst = dst;
+            this.index = index;
         }
 
         void begin() {
@@ -256,6 +268,9 @@ public final class BandwidthWorkload implements Workload {
             }
             if (wc.timePs < endPs && more()) {
                 post();
+            } else if (completions == nextId) {
+                // nothing in flight and nothing more to post: the stream's work is done
+                qpDone.accept(index);
             }
         }
 

@@ -16,10 +16,21 @@ import org.rocelab.topo.ShortestPathRoutes;
 public final class PathModel {
     private final Fabric fabric;
     private final ShortestPathRoutes routes;
+    /** The graph's cables, read once (each {@code FabricGraph.cables()} is a new view). */
+    private final java.util.List<org.rocelab.topo.Cable> cables;
+    /** Per node: its ordinal among the hosts ({@code FabricGraph.hosts()}), -1 for a switch. */
+    private final int[] hostOrdinal;
 
     public PathModel(Fabric fabric) {
         this.fabric = fabric;
         this.routes = new ShortestPathRoutes(fabric.graph());
+        this.cables = fabric.graph().cables();
+        this.hostOrdinal = new int[fabric.graph().nodeCount()];
+        java.util.Arrays.fill(hostOrdinal, -1);
+        int[] hosts = fabric.graph().hosts();
+        for (int i = 0; i < hosts.length; i++) {
+            hostOrdinal[hosts[i]] = i;
+        }
     }
 
     /** Ideal FCT of a {@code sizeBytes} RDMA WRITE from {@code src} to {@code dst}, ps. */
@@ -40,7 +51,10 @@ public final class PathModel {
         Nic a = fabric.nic(src);
         int node = g.node(src);
         int dstNode = g.node(dst);
-        int dstOrdinal = ordinal(g, dstNode);
+        int dstOrdinal = hostOrdinal[dstNode];
+        if (dstOrdinal < 0) {
+            throw new IllegalArgumentException(g.name(dstNode) + " is not a host");
+        }
         int mtu = a.config().mtu();
         int header = 82 + (a.config().vlanId() >= 0 ? 4 : 0);
         int fullFrame = mtu + header;
@@ -54,7 +68,7 @@ public final class PathModel {
                 break;
             }
             int cable = g.cablesAt(node).get(next[0]);
-            var c = g.cables().get(cable);
+            var c = cables.get(cable);
             bottleneck = Math.min(bottleneck, c.speedBps());
             rtt += 2 * c.propagationPs() + Units.serializationPs(ackFrame, c.speedBps());
             if (hops > 0) {
@@ -67,15 +81,5 @@ public final class PathModel {
             bottleneck = a.port().rateBps();
         }
         return new Idle(mtu, header, bottleneck, rtt);
-    }
-
-    private static int ordinal(FabricGraph g, int node) {
-        int[] hosts = g.hosts();
-        for (int i = 0; i < hosts.length; i++) {
-            if (hosts[i] == node) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException(g.name(node) + " is not a host");
     }
 }

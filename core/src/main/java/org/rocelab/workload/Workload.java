@@ -1,6 +1,7 @@
 package org.rocelab.workload;
 
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.run.Fabric;
 import org.rocelab.stats.QpRecord;
@@ -28,6 +29,15 @@ public interface Workload {
     default List<QueuePair> sendingQps() {
         return List.of();
     }
+
+    /**
+     * Tells {@code done} the index in {@link #sendingQps} of each sending QP when its work is done:
+     * its last work request completed and it will post no more (perftest's iterations, or the end
+     * of its duration; the program would now destroy it). The time series stop following it there
+     * (docs/outputs.md). Set after {@link #start} and before the run; workloads that cannot tell
+     * ignore it, and their QPs are followed to the end of the run.
+     */
+    default void sendingQpsDone(IntConsumer done) {}
 
     /**
      * Tells {@code listener} about the QPs this workload creates during the run, each from its flow's

@@ -12,10 +12,11 @@ import org.junit.jupiter.api.Test;
 /** docs/model.md has, in each algorithm's section, a row for every knob with its default. */
 class IntCcDocsTest {
     @Test
-    void everyKnobOfHpccDctcpAndTimelyIsDocumentedWithItsDefault() throws IOException {
+    void everyKnobOfHpccPintDctcpAndTimelyIsDocumentedWithItsDefault() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("..", "docs", "model.md"));
         Map<String, List<Knob>> sections = Map.of(
                 "### HPCC (`hpcc`)", HpccIntParams.KNOBS,
+                "### HPCC-PINT (`hpcc_pint`)", HpccPintParams.KNOBS,
                 "### DCTCP for RDMA (`dctcp`)", DctcpRdmaParams.KNOBS,
                 "### TIMELY (`timely`)", TimelyParams.KNOBS);
         for (Map.Entry<String, List<Knob>> e : sections.entrySet()) {

@@ -160,8 +160,11 @@ class HpccConfigTest {
     void unsupportedCongestionControlIsAnError() throws IOException {
         assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 10")))
                 .isEqualTo(
-                        "cfg.txt:6: CC_MODE: unsupported: 10 (HPCC-PINT); rocelab models CC_MODE 1 (DCQCN), 3 (HPCC),"
-                                + " 7 (TIMELY), 8 (DCTCP) (missing for PINT: the switches' log-approximated utilization encoding)");
+                        "cfg.txt:14: HAS_WIN: unsupported: 0 under CC_MODE 10 (HPCC-PINT): rocelab's hpcc_pint always"
+                                + " has a window (WINDOW, line rate x T by default); use HAS_WIN 1 as run.py --cc hpccPint writes");
+        assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 9")))
+                .isEqualTo("cfg.txt:6: CC_MODE: expected 1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP) or 10 (HPCC-PINT),"
+                        + " got '9'");
         assertThat(failure(BASE.replace("CC_MODE 1", "CC_MODE 4")))
                 .isEqualTo("cfg.txt:6: CC_MODE: expected 1 (DCQCN), 3 (HPCC), 7 (TIMELY), 8 (DCTCP) or 10 (HPCC-PINT),"
                         + " got '4'");
@@ -171,7 +174,7 @@ class HpccConfigTest {
     }
 
     @Test
-    void hpccTimelyAndDctcpConfigsOfRunPyAreAccepted() {
+    void hpccTimelyDctcpAndPintConfigsOfRunPyAreAccepted() {
         for (String cc : List.of("hp", "timely", "dctcp")) {
             HpccConfig c = HpccConfig.read(HpccResources.own("fat_ws_config_" + cc + ".txt"));
             assertThat(c.ccMode())
@@ -182,6 +185,12 @@ class HpccConfigTest {
                 .anyMatch(w -> w.endsWith(": without effect under CC_MODE 3 (HPCC): ALPHA_RESUME_INTERVAL,"
                         + " RATE_DECREASE_INTERVAL, CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_HAI,"
                         + " DCTCP_RATE_AI, PINT_LOG_BASE, PINT_PROB (ignored)"));
+        HpccConfig pint = HpccConfig.read(HpccResources.own("fat_ws_config_hpccPint.txt"));
+        assertThat(pint.ccMode()).isEqualTo(10);
+        assertThat(pint.warnings())
+                .anyMatch(w -> w.endsWith(": without effect under CC_MODE 10 (HPCC-PINT): ALPHA_RESUME_INTERVAL,"
+                        + " RATE_DECREASE_INTERVAL, CLAMP_TARGET_RATE, RP_TIMER, EWMA_GAIN, FAST_RECOVERY_TIMES, RATE_HAI,"
+                        + " DCTCP_RATE_AI, FAST_REACT, INT_MULTI, MULTI_RATE, SAMPLE_FEEDBACK (ignored)"));
         HpccConfig dctcp = HpccConfig.read(HpccResources.own("fat_ws_config_dctcp.txt"));
         assertThat(dctcp.dctcpRateAiBps()).isEqualTo(615_000_000L);
     }

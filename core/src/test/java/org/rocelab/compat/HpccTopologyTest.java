@@ -59,6 +59,19 @@ class HpccTopologyTest {
     }
 
     @Test
+    void linkDelaysAreNs3TimesOnItsNanosecondClock() throws IOException {
+        Path p = dir.resolve("topo.txt");
+        // 0.00001ms is the double 1.00000000000000008e-5 ms; in 64.64 fixed point its fraction keeps
+        // 184467440737095 / 2^64 ms, × 10^6 = 9.99999999999997 ns: ns-3 keeps 9 ns (third.cc prints
+        // maxRtt=196 for such a star: 2 × 2 × 9 + 2 × 80). 0.001ms is exactly 1000 ns, 0.5us 500 ns.
+        Files.writeString(
+                p,
+                "5 1 4\n4\n0 4 100Gbps 0.00001ms 0\n1 4 100Gbps 0.001ms 0\n2 4 100Gbps 0.5us 0\n3 4 100Gbps 1500ps 0\n");
+        HpccTopology t = HpccTopology.read(p);
+        assertThat(t.links()).extracting(HpccLink::delayPs).containsExactly(9_000L, 1_000_000L, 500_000L, 1_000L);
+    }
+
+    @Test
     void hostAddressesFollowHpccsRule() {
         assertThat(HpccTopology.hostIp(0)).isEqualTo(0x0b000001);
         assertThat(HpccTopology.hostIp(1)).isEqualTo(0x0b000101);

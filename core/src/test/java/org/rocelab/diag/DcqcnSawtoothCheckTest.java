@@ -27,13 +27,26 @@ class DcqcnSawtoothCheckTest {
     @TempDir
     Path tmp;
 
-    /** time_ns → value of one {@code entity metric} series, read straight from the csv. */
+    /** The runs' {@code outputs.sample}, ns. */
+    private static final long SAMPLE_NS = 10_000;
+
+    /**
+     * time_ns → value of one {@code entity metric} series, read straight from the csv, with the
+     * samples it leaves out inside runs of equal values (docs/outputs.md, Rows) put back: every
+     * 10 µs instant between two rows takes the earlier row's value.
+     */
     private static Map<Long, Double> series(Path dir, String entity, String metric) throws IOException {
         Map<Long, Double> out = new LinkedHashMap<>();
+        long last = -1;
         for (String line : Files.readAllLines(dir.resolve("timeseries.csv"))) {
             String[] f = line.split(",", -1);
             if (f.length == 4 && f[1].equals(entity) && f[2].equals(metric) && !f[3].isEmpty()) {
-                out.put(Long.parseLong(f[0]), Double.parseDouble(f[3]));
+                long t = Long.parseLong(f[0]);
+                for (long gap = last + SAMPLE_NS; last >= 0 && gap < t; gap += SAMPLE_NS) {
+                    out.put(gap, out.get(last));
+                }
+                out.put(t, Double.parseDouble(f[3]));
+                last = t;
             }
         }
         return out;

@@ -177,7 +177,8 @@ class AckFeedbackScenarioTest {
         assertThatThrownBy(() -> cc("{algorithm: dcqcn, U_TARGET: 0.9}"))
                 .isInstanceOf(ScenarioException.class)
                 .hasMessageStartingWith("cc.yaml:4:")
-                .hasMessageEndingWith("nic.cc.U_TARGET: is a hpcc knob; set nic.cc.algorithm: hpcc to use it");
+                .hasMessageEndingWith(
+                        "nic.cc.U_TARGET: is a knob of hpcc, hpcc_pint; set nic.cc.algorithm to one of them");
         assertThatThrownBy(() -> cc("{algorithm: hpcc, U_TARGET: 2}"))
                 .isInstanceOf(ScenarioException.class)
                 .hasMessageContaining("nic.cc.U_TARGET: hpcc knob 'U_TARGET': expected a number in [0.01, 1.0]");
@@ -186,7 +187,21 @@ class AckFeedbackScenarioTest {
                 .hasMessageContaining("nic.cc.TIMELY_T_LOW: timely knob 'TIMELY_T_LOW': expected a time");
         assertThatThrownBy(() -> cc("{algorithm: dctcp, U_TARGET: 0.9}"))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("nic.cc.U_TARGET: is a knob of hpcc; dctcp takes EWMA_GAIN, DCTCP_RATE_AI");
+                .hasMessageContaining(
+                        "nic.cc.U_TARGET: is a knob of hpcc, hpcc_pint; dctcp takes EWMA_GAIN, DCTCP_RATE_AI");
+        assertThatThrownBy(() -> cc("{algorithm: hpcc_pint, FAST_REACT: 1}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("cc.yaml:4:")
+                .hasMessageEndingWith("nic.cc.FAST_REACT: is a knob of hpcc; hpcc_pint takes U_TARGET, MI_THRESH,"
+                        + " RATE_AI, MIN_RATE, PINT_LOG_BASE, PINT_PROB, BASE_RTT, WINDOW, VAR_WIN");
+        assertThatThrownBy(() -> cc("{algorithm: hpcc_pint, PINT_LOG_BASE: 1.0001}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("cc.yaml:4:")
+                .hasMessageContaining(
+                        "nic.cc.PINT_LOG_BASE: hpcc_pint knob 'PINT_LOG_BASE': expected a number from" + " 1.0002 to");
+        assertThatThrownBy(() -> cc("{algorithm: hpcc_pint, PINT_PROB: 1.5}"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("nic.cc.PINT_PROB: hpcc_pint knob 'PINT_PROB': expected a number in [0.0, 1.0]");
         assertThatThrownBy(() -> ScenarioLoader.parse(
                         "name: cc\ntopology: {kind: star, hosts: 3, link: {speed: 40G}}\nnic: {cc: {algorithm: hpcc}}\n",
                         "cc.yaml",

@@ -39,6 +39,28 @@ class EventOrderTest {
     }
 
     @Test
+    void arrivalComponentsFireFirstAtAnInstantOnlyWhenArrivalsFirstIsOn() {
+        Component port = sim.component("port");
+        Component off = sim.arrivalComponent("cable-before");
+        sim.arrivalsFirst(true);
+        Component cableB = sim.arrivalComponent("cableB");
+        Component cableA = sim.arrivalComponent("cableA");
+        Component qp = sim.component("qp");
+        assertThat(off.firstAtTies()).isFalse();
+        assertThat(cableB.firstAtTies()).isTrue();
+        assertThat(port.firstAtTies()).isFalse();
+        recorder(qp, "qp").scheduleAt(50);
+        recorder(port, "port").scheduleAt(50);
+        recorder(off, "off").scheduleAt(50);
+        recorder(cableA, "cableA").scheduleAt(50);
+        recorder(cableB, "cableB").scheduleAt(50);
+        recorder(port, "portEarlier").scheduleAt(40);
+        sim.runUntilIdle();
+        // time first; at 50 the arrival components (by id), then the rest by id
+        assertThat(fired).containsExactly("portEarlier@40", "cableB@50", "cableA@50", "port@50", "off@50", "qp@50");
+    }
+
+    @Test
     void sameComponentSameTimeFiresInItsScheduleOrder() {
         Component c = sim.component("c");
         Timer a = recorder(c, "a");

@@ -1,6 +1,7 @@
 package org.rocelab.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -67,30 +68,150 @@ class SeriesSelectionTest {
             }
             ts.limit(7);
         }
+        double[][] v = new double[200][50];
+        long changed = 0;
         for (int t = 1; t <= 200; t++) {
             for (int i = 0; i < 50; i++) {
-                double v = switch (rnd.nextInt(4)) {
-                    case 0 -> rnd.nextInt(100_000);
-                    case 1 -> rnd.nextDouble() * 100;
-                    case 2 -> Double.NaN;
-                    default -> 0.0;
-                };
+                // runs of repeated values (idle ports, a full link), NaN (an empty field) among them
+                double x = t > 1 && rnd.nextInt(3) > 0
+                        ? v[t - 2][i]
+                        : switch (rnd.nextInt(4)) {
+                            case 0 -> rnd.nextInt(100_000);
+                            case 1 -> rnd.nextDouble() * 100;
+                            case 2 -> Double.NaN;
+                            default -> 0.0;
+                        };
+                v[t - 1][i] = x;
+                changed += t == 1 || !TimeSeries.same(x, v[t - 2][i]) ? 1 : 0;
                 long timePs = t * 10_000_123L;
-                held.record(timePs, i, v);
-                spooled.record(timePs, i, v);
+                held.record(timePs, i, x);
+                spooled.record(timePs, i, x);
             }
         }
         StringWriter a = new StringWriter();
         StringWriter b = new StringWriter();
         long rows = TimeSeriesCsv.write(held, a);
-        assertThat(TimeSeriesCsv.write(spooled, b)).isEqualTo(rows).isEqualTo(200L * 14);
+        // the rows a series keeps: its first and last sample and every sample next to a change
+        boolean[] keep = SeriesSelection.of(held);
+        long expected = 0;
+        for (int i = 0; i < 50; i++) {
+            for (int t = 0; t < 200 && keep[i]; t++) {
+                boolean inside = t > 0
+                        && t < 199
+                        && TimeSeries.same(v[t - 1][i], v[t][i])
+                        && TimeSeries.same(v[t + 1][i], v[t][i]);
+                expected += inside ? 0 : 1;
+            }
+        }
+        assertThat(expected).isLessThan(200L * 14);
+        assertThat(TimeSeriesCsv.write(spooled, b)).isEqualTo(rows).isEqualTo(expected);
         assertThat(b.toString()).isEqualTo(a.toString());
-        // 12 bytes a sample and 12 an instant (the time once), across the 64 KiB write buffer
-        assertThat(java.nio.file.Files.size(spool)).isEqualTo(200L * 12 + 10_000L * 12);
+        // 12 bytes an instant (the time once) and 12 a sample whose value changed, across the 64 KiB buffer
+        assertThat(Files.size(spool)).isEqualTo(200L * 12 + changed * 12);
+        assertThat(changed).isLessThan(10_000 / 2);
         assertThat(spooled.size()).isZero();
         assertThat(spooled.samples()).isEqualTo(held.samples()).isEqualTo(10_000);
         spooled.deleteSpool();
         assertThat(Files.exists(spool)).isFalse();
+        // outputs.rows: all writes every sample of the kept series, as before
+        held.everySample(true);
+        assertThat(TimeSeriesCsv.write(held, new StringWriter())).isEqualTo(200L * 14);
+    }
+
+    @Test
+    void runsOfEqualValuesKeepTheirEnds() throws IOException {
+        TimeSeries ts = new TimeSeries();
+        int q = ts.series("sw0:h1/q3", "queue_bytes");
+        int r = ts.series("h1/qp0x100", "rate_gbps");
+        double[] queue = {0, 0, 0, 5, 5, 5, 5, 0, 0};
+        double[] rate = {Double.NaN, Double.NaN, Double.NaN, 100, 100, 100, 50, 50, 50};
+        for (int t = 0; t < queue.length; t++) {
+            ts.record(10_000_000L * (t + 1), q, queue[t]);
+            ts.record(10_000_000L * (t + 1), r, rate[t]);
+        }
+        StringWriter w = new StringWriter();
+        assertThat(TimeSeriesCsv.write(ts, w)).isEqualTo(6 + 6);
+        assertThat(w.toString())
+                .isEqualTo(TimeSeriesCsv.HEADER + "\n"
+                        + "10000,sw0:h1/q3,queue_bytes,0\n"
+                        + "10000,h1/qp0x100,rate_gbps,\n"
+                        + "30000,sw0:h1/q3,queue_bytes,0\n"
+                        + "30000,h1/qp0x100,rate_gbps,\n"
+                        + "40000,sw0:h1/q3,queue_bytes,5\n"
+                        + "40000,h1/qp0x100,rate_gbps,100\n"
+                        + "60000,h1/qp0x100,rate_gbps,100\n"
+                        + "70000,sw0:h1/q3,queue_bytes,5\n"
+                        + "70000,h1/qp0x100,rate_gbps,50\n"
+                        + "80000,sw0:h1/q3,queue_bytes,0\n"
+                        + "90000,sw0:h1/q3,queue_bytes,0\n"
+                        + "90000,h1/qp0x100,rate_gbps,50\n");
+    }
+
+    @Test
+    void aSpooledSeriesThatEndsStopsAndLateOnesStartInOrder() throws IOException {
+        TimeSeries held = new TimeSeries();
+        TimeSeries spooled = new TimeSeries();
+        spooled.spoolTo(tmp.resolve("s.spool"));
+        for (TimeSeries ts : new TimeSeries[] {held, spooled}) {
+            int port = ts.series("sw0:h0", "tx_gbps");
+            int early = ts.series("h0/qp0x100", "rate_gbps");
+            int late = -1;
+            for (int t = 1; t <= 8; t++) {
+                long ps = t * 1_000_000L;
+                ts.record(ps, port, 0);
+                if (t <= 4) {
+                    ts.record(ps, early, 25);
+                }
+                if (t == 4) {
+                    ts.end(early);
+                }
+                if (t == 3) {
+                    late = ts.series("h0/qp0x101", "rate_gbps");
+                }
+                if (t > 3 && t <= 6) {
+                    ts.record(ps, late, 40);
+                }
+                if (t == 6) {
+                    ts.end(late);
+                }
+            }
+        }
+        StringWriter a = new StringWriter();
+        StringWriter b = new StringWriter();
+        TimeSeriesCsv.write(held, a);
+        TimeSeriesCsv.write(spooled, b);
+        assertThat(b.toString())
+                .isEqualTo(a.toString())
+                .isEqualTo(TimeSeriesCsv.HEADER + "\n"
+                        + "1000,sw0:h0,tx_gbps,0\n"
+                        + "1000,h0/qp0x100,rate_gbps,25\n"
+                        + "4000,h0/qp0x100,rate_gbps,25\n"
+                        + "4000,h0/qp0x101,rate_gbps,40\n"
+                        + "6000,h0/qp0x101,rate_gbps,40\n"
+                        + "8000,sw0:h0,tx_gbps,0\n");
+        // an ended series is not sampled again; nor is one that skipped an instant
+        assertThatThrownBy(() -> spooled.record(9_000_000L, 1, 1)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aSpooledSeriesMustBeSampledAtEveryInstant() {
+        TimeSeries ts = new TimeSeries();
+        ts.spoolTo(tmp.resolve("gap.spool"));
+        int a = ts.series("a", "m");
+        int b = ts.series("b", "m");
+        ts.record(1, a, 1);
+        ts.record(1, b, 1);
+        ts.record(2, a, 1);
+        assertThatThrownBy(() -> ts.record(3, a, 1))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("sampled at every instant until it ends: 1 not sampled at 2 ps");
+        TimeSeries twice = new TimeSeries();
+        twice.spoolTo(tmp.resolve("twice.spool"));
+        int c = twice.series("c", "m");
+        twice.record(1, c, 1);
+        assertThatThrownBy(() -> twice.record(1, c, 2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("c,m: a spooled series is sampled once an instant");
     }
 
     @Test

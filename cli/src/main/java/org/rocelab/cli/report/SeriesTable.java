@@ -10,10 +10,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.stats.SampleGrid;
 
 /**
  * timeseries.csv read back into one series per (entity, metric), in first-appearance order, for
- * the report's time charts. Times are kept in ns.
+ * the report's time charts, with the samples the file leaves out inside runs of equal values put
+ * back ({@link SampleGrid}), so every series has a sample at each instant it was sampled. Times
+ * are kept in ns.
  */
 final class SeriesTable {
     /** One series: parallel arrays of time (ns) and value. */
@@ -135,15 +138,56 @@ final class SeriesTable {
                 }
                 prev = s;
                 try {
+                    // an empty value (no congestion control) is NaN until the samples are filled in
                     boolean empty = c3 == to - 1;
-                    s.add(number(b, from, c1), empty ? 0 : number(b, c3 + 1, to));
-                    s.valued += empty ? 0 : 1;
+                    s.add(number(b, from, c1), empty ? Double.NaN : number(b, c3 + 1, to));
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": time_ns and value must be numbers");
                 }
             }
         }
+        t.fillIn();
         return t;
+    }
+
+    /**
+     * Puts back the samples timeseries.csv leaves out inside runs of equal values (docs/outputs.md,
+     * "Rows"): between two rows of a series more than one sample step apart, every instant takes
+     * the value of the row before (which the row after repeats). Empty values read 0 and do not
+     * count as valued.
+     */
+    private void fillIn() {
+        SampleGrid grid = new SampleGrid();
+        for (Series s : series.values()) {
+            for (int i = 0; i < s.size; i++) {
+                grid.add(SampleGrid.ps(s.timesNs[i]));
+            }
+        }
+        long step = grid.stepPs();
+        for (Series s : series.values()) {
+            double[] times = s.timesNs;
+            double[] values = s.values;
+            int rows = s.size;
+            s.timesNs = new double[Math.max(64, rows)];
+            s.values = new double[s.timesNs.length];
+            s.size = 0;
+            for (int i = 0; i < rows; i++) {
+                if (i > 0 && step > 0) {
+                    long to = SampleGrid.ps(times[i]);
+                    for (long ps = SampleGrid.ps(times[i - 1]) + step; ps < to; ps += step) {
+                        s.add(ps / 1000.0, values[i - 1]);
+                    }
+                }
+                s.add(times[i], values[i]);
+            }
+            for (int i = 0; i < s.size; i++) {
+                if (Double.isNaN(s.values[i])) {
+                    s.values[i] = 0;
+                } else {
+                    s.valued++;
+                }
+            }
+        }
     }
 
     /**
