@@ -52,6 +52,11 @@ public final class Fabric {
             least = Math.min(least, l.minDelayPs());
         }
         this.lookaheadPs = least;
+        for (Nic n : nics) {
+            if (n != null) {
+                n.registerQpKey(); // after every device: QPs' events sort after the devices' at one instant
+            }
+        }
         this.deviceComponents = sim.components().size();
     }
 
