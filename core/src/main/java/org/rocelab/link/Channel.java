@@ -32,6 +32,17 @@ public final class Channel {
     private int head;
     private int count;
     private PhyErrorModel errors = PhyErrorModel.NONE;
+    /**
+     * The mailbox of a cable between partitions of a windowed run ({@link #betweenPartitions}):
+     * frames the sender pushes inside a window wait here, with their arrival times, until the
+     * window's end, when {@link #drain} puts them on the wire (they arrive at or after that end).
+     * So only the receiver's partition touches the wire and its timer. Null otherwise.
+     */
+    private Packet[] mailFrames;
+
+    private long[] mailFirstBitPs;
+    private long[] mailArrivalPs;
+    private int mailCount;
 
     Channel(Simulation sim, PacketPool pool, String name, Port receiver, long propagationPs) {
         this.sim = sim;
@@ -61,9 +72,22 @@ public final class Channel {
         return propagationPs + errors.latencyPs();
     }
 
-    /** Frames on the wire now. */
+    /** Frames on the wire now (those in the mailbox of a window included). */
     public int inFlight() {
-        return count;
+        return count + mailCount;
+    }
+
+    /**
+     * Makes this a cable direction between partitions of a windowed run: frames pushed inside a
+     * window go through a mailbox emptied at the window's end ({@link Simulation#afterWindows}).
+     */
+    void betweenPartitions() {
+        if (mailFrames == null) {
+            mailFrames = new Packet[16];
+            mailFirstBitPs = new long[16];
+            mailArrivalPs = new long[16];
+            sim.afterWindows(this::drain);
+        }
     }
 
     /**
@@ -84,18 +108,48 @@ public final class Channel {
 
     /** A frame whose first bit leaves the sender at {@code firstBitOutPs} and last at {@code lastBitOutPs}. */
     void push(Packet p, long firstBitOutPs, long lastBitOutPs) {
+        long delayPs = delayPs();
+        if (mailFrames != null && sim.inWindow()) {
+            mail(p, firstBitOutPs + delayPs, lastBitOutPs + delayPs);
+        } else {
+            wire(p, firstBitOutPs + delayPs, lastBitOutPs + delayPs);
+        }
+    }
+
+    private void wire(Packet p, long firstBitInPs, long lastBitInPs) {
         if (count == frames.length) {
             grow();
         }
         int tail = (head + count) & (frames.length - 1);
         frames[tail] = p;
-        long delayPs = delayPs();
-        firstBitPs[tail] = firstBitOutPs + delayPs;
-        arrivalPs[tail] = lastBitOutPs + delayPs;
+        firstBitPs[tail] = firstBitInPs;
+        arrivalPs[tail] = lastBitInPs;
         count++;
         if (count == 1) {
-            headArrival.scheduleAt(arrivalPs[tail]);
+            headArrival.scheduleAt(lastBitInPs);
         }
+    }
+
+    private void mail(Packet p, long firstBitInPs, long lastBitInPs) {
+        if (mailCount == mailFrames.length) {
+            int n = mailCount * 2;
+            mailFrames = Arrays.copyOf(mailFrames, n);
+            mailFirstBitPs = Arrays.copyOf(mailFirstBitPs, n);
+            mailArrivalPs = Arrays.copyOf(mailArrivalPs, n);
+        }
+        mailFrames[mailCount] = p;
+        mailFirstBitPs[mailCount] = firstBitInPs;
+        mailArrivalPs[mailCount] = lastBitInPs;
+        mailCount++;
+    }
+
+    /** Puts the frames of the mailbox on the wire, in the order they were pushed. */
+    private void drain() {
+        for (int i = 0; i < mailCount; i++) {
+            wire(mailFrames[i], mailFirstBitPs[i], mailArrivalPs[i]);
+            mailFrames[i] = null;
+        }
+        mailCount = 0;
     }
 
     private void deliver() {
@@ -120,6 +174,7 @@ public final class Channel {
 
     /** The link went down: every frame on the wire is lost. */
     void flush() {
+        drain(); // a windowed run takes links down at barriers (faults are global), its mailboxes empty
         long now = sim.now();
         while (count > 0) {
             arrivedBits += partialBits(head, now);

@@ -54,6 +54,16 @@ public final class Link {
         return spec;
     }
 
+    /**
+     * Marks both directions as crossing between partitions of a windowed run: frames sent inside
+     * a window reach the wire through a mailbox at the window's end (docs/architecture.md,
+     * "Windows and threads").
+     */
+    public void betweenPartitions() {
+        aToB.betweenPartitions();
+        bToA.betweenPartitions();
+    }
+
     /** The channel carrying frames from {@code from} to the other end. */
     public Channel channelFrom(Port from) {
         return from == a ? aToB : bToA;

@@ -32,6 +32,9 @@ public final class Nic {
     private final long mac;
     private final Port port;
     private final Component component;
+    /** Keys the events of this NIC's queue pairs ({@link #registerQpKey}). */
+    private Component qpKey;
+
     private final NicCounters counters = new NicCounters();
     private final MemoryTable memory = new MemoryTable();
     /**
@@ -439,6 +442,24 @@ public final class Nic {
 
     Component component() {
         return component;
+    }
+
+    /**
+     * Registers the component that keys this NIC's queue pairs' events ({@code h3/qps}): a fabric
+     * calls it for every NIC once all devices are registered, so a QP's events sort after every
+     * device's at one instant, as when each QP took the next global id, while staying independent of
+     * when (and on which partition) the QP was made. Once only.
+     */
+    public void registerQpKey() {
+        if (qpKey == null) {
+            qpKey = sim.component(name + "/qps");
+        }
+    }
+
+    /** The component QPs' events are keyed by: {@link #registerQpKey}'s, registered now if not yet (a NIC built alone). */
+    Component qpKey() {
+        registerQpKey();
+        return qpKey;
     }
 
     MemoryTable memory() {

@@ -120,7 +120,7 @@ public final class QueuePair implements RcHost, TxQueue {
         this.cfg = nic.config();
         this.index = index;
         this.qpn = Nic.QPN_BASE + index;
-        this.component = sim.component(nic.qpNamePrefix(), qpn);
+        this.component = sim.component(nic.qpKey(), nic.qpNamePrefix(), qpn);
         this.pd = pd;
         this.sendCq = sendCq;
         this.recvCq = recvCq;

@@ -74,7 +74,7 @@ public final class UdQueuePair implements TxQueue {
         this.index = index;
         this.qpn = Nic.QPN_BASE + index;
         this.qkey = qkey;
-        this.component = sim.component(nic.name() + "/ud0x" + Integer.toHexString(qpn));
+        this.component = sim.component(nic.qpKey(), nic.name() + "/ud", qpn);
         this.pd = pd;
         this.sendCq = sendCq;
         this.recvCq = recvCq;

@@ -27,6 +27,8 @@ public final class Fabric {
     private final Map<String, Link> linksByEnds;
     private final List<Link> links;
     private final long lookaheadPs;
+    /** Components registered when the fabric was built: its devices' (ports, cables, NICs, switches). */
+    private final int deviceComponents;
 
     Fabric(
             Simulation sim,
@@ -50,6 +52,21 @@ public final class Fabric {
             least = Math.min(least, l.minDelayPs());
         }
         this.lookaheadPs = least;
+        for (Nic n : nics) {
+            if (n != null) {
+                n.registerQpKey(); // after every device: QPs' events sort after the devices' at one instant
+            }
+        }
+        this.deviceComponents = sim.components().size();
+    }
+
+    /**
+     * How many components the fabric's devices registered (ids 0 to this, exclusive): a windowed run
+     * places these on their node's partition and every later one (workloads, sampler, faults) in the
+     * global set ({@link Windows}).
+     */
+    public int deviceComponents() {
+        return deviceComponents;
     }
 
     /**

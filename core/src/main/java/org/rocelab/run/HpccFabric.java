@@ -1,7 +1,5 @@
 package org.rocelab.run;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
@@ -16,7 +14,7 @@ public final class HpccFabric {
     private final HpccScenario scenario;
     private final Fabric fabric;
     private final long offsetPs;
-    final List<HpccPfcEvent> pfc = new ArrayList<>();
+    final KeyedLog<HpccPfcEvent> pfc = new KeyedLog<>();
 
     HpccFabric(HpccScenario scenario, Fabric fabric, long offsetPs) {
         this.scenario = scenario;
@@ -37,9 +35,9 @@ public final class HpccFabric {
         return offsetPs;
     }
 
-    /** PFC frames received so far, in order, as pfc.txt lines. */
+    /** PFC frames received so far, in order (of the events that received them), as pfc.txt lines. */
     public List<HpccPfcEvent> pfcEvents() {
-        return Collections.unmodifiableList(pfc);
+        return pfc.inOrder();
     }
 
     /** rocelab name of HPCC node {@code id}. */

@@ -189,8 +189,9 @@ public final class HpccFabricBuilder {
         HpccScenario.Port hp = info.get(key(node, peer));
         boolean atSwitch = s.topology().isSwitch(node);
         long offset = f.offsetPs();
-        p.pfcObserver((port, nowPs, prio, pause) ->
-                f.pfc.add(HpccPfcEvent.received(nowPs + offset, node, atSwitch, hp.ifIndex(), pause)));
+        org.rocelab.sim.Simulation sim = f.fabric().sim();
+        p.pfcObserver((port, nowPs, prio, pause) -> f.pfc.add(
+                HpccPfcEvent.received(nowPs + offset, node, atSwitch, hp.ifIndex(), pause), sim.now(), sim.eventTie()));
     }
 
     static SwitchConfig switchConfig(HpccScenario s, HpccScenario.SwitchBuffer b, int losslessMask, int node) {

@@ -1,8 +1,6 @@
 package org.rocelab.run;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.LongConsumer;
 import org.rocelab.compat.HpccFctRecord;
@@ -66,13 +64,17 @@ public final class HpccRun {
     /** Time-series token of each started flow's QP ({@link QpSeries}; -1 when not sampled). */
     private final int[] seriesTokens;
 
-    private final List<HpccFctRecord> fct = new ArrayList<>();
+    private final KeyedLog<HpccFctRecord> fct = new KeyedLog<>();
     private final RunResult result;
     private final Sampler sampler;
     private final QpSeries qpSeries;
     private final Timer starter;
+    /** Ends the run one lookahead after the last completion (a global event: a barrier of a windowed run). */
+    private final Timer ender;
+
     private int nextFlow;
     private int completed;
+    private boolean ended;
 
     /** A run whose time series are held in memory (no output folder). */
     public HpccRun(HpccScenario scenario, long seed) {
@@ -119,6 +121,10 @@ public final class HpccRun {
         this.qpSeries = new QpSeries(sampler, TimeSeriesProbes.MAX_QPS);
         sampler.start(Math.max(0, scenario.config().stopPs() - offset));
         this.starter = sim.timer(sim.component("hpcc/flows"), now -> startDue(now));
+        this.ender = sim.timer(sim.component("hpcc/end"), now -> {
+            ended = true;
+            sim.stop();
+        });
         if (!flows.isEmpty()) {
             starter.scheduleAt(0);
         }
@@ -189,15 +195,16 @@ public final class HpccRun {
         qpSeries.flowEnded(seriesTokens[idx]);
         reaper.completed(pairs[idx], nowPs);
         pairs[idx] = null;
-        fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths));
+        Simulation sim = fabric.fabric().sim();
+        fct.add(HpccFctRecord.completed(flows.get(idx), hpccPs, paths), nowPs, sim.eventTie());
         if (++completed == flows.size()) {
             sampler.stop();
-            fabric.fabric().sim().stop();
+            ender.scheduleAt(nowPs + endDelayPs());
         }
     }
 
     /**
-     * Runs to SIMULATOR_STOP_TIME or until all flows completed.
+     * Runs to SIMULATOR_STOP_TIME or until one lookahead after the last flow completed.
      *
      * @param progress told the simulated time (since the first flow) every so often; may be null
      */
@@ -205,7 +212,7 @@ public final class HpccRun {
         Simulation sim = fabric.fabric().sim();
         long end = Math.max(0, scenario.config().stopPs() - fabric.offsetPs());
         long t = 0;
-        while (t < end && completed < flows.size()) {
+        while (t < end && !ended && !flows.isEmpty()) {
             t = Math.min(end, t + PROGRESS_STEP_PS);
             sim.runUntil(t);
             if (progress != null) {
@@ -256,13 +263,33 @@ public final class HpccRun {
         return result;
     }
 
+    /**
+     * How long after the last completion the run ends: the fabric's lookahead, capped at 1 ms
+     * (none for a fabric without cables). The events of that last window still fire, as they do in
+     * a windowed run, which can stop only at a barrier (docs/architecture.md, "Windows and threads").
+     */
+    private long endDelayPs() {
+        long l = fabric.fabric().lookaheadPs();
+        return Math.max(0, Math.min(l, 1_000_000_000L));
+    }
+
+    /**
+     * Runs the event loop in windows of the fabric's lookahead over at most {@code partitions}
+     * partitions, on this thread ({@link Windows}); the outputs are the plain loop's. Call before
+     * {@link #run}.
+     */
+    public HpccRun windowed(int partitions) {
+        Windows.split(fabric.fabric(), partitions);
+        return this;
+    }
+
     private QpSnapshot qpRow(int idx) {
         return QpSnapshot.take(pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
     }
 
     /** Completed flows as fct.txt records, in completion order (as HPCC writes them). */
     public List<HpccFctRecord> fctRecords() {
-        return Collections.unmodifiableList(fct);
+        return fct.inOrder();
     }
 
     /** PFC frames received, as pfc.txt records, in time order. */

@@ -106,6 +106,18 @@ public final class ScenarioRun {
     }
 
     /**
+     * Runs the event loop in windows of the fabric's lookahead over at most {@code partitions}
+     * partitions, on this thread ({@link Windows}); the outputs are the plain loop's. Call before
+     * {@link #run}.
+     *
+     * @throws IllegalArgumentException if the fabric has no lookahead
+     */
+    public ScenarioRun windowed(int partitions) {
+        Windows.split(fabric, partitions);
+        return this;
+    }
+
+    /**
      * Sends snapshots of the run to {@code sink} a few times a second of wall-clock time
      * ({@link LiveProbe}), the last one after the results are collected; the probe also follows the
      * QPs of flows as they start and end. The sink runs on the simulation thread and gets immutable

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 
 /**
  * One deterministic discrete-event simulation: a clock in picoseconds, an event heap, the
@@ -12,8 +13,16 @@ import java.util.Map;
  *
  * <p>Simultaneous events fire in (time, owner component id, owner's schedule count) order, so a
  * run is reproducible from its seed; with {@link #arrivalsFirst(boolean)} the components made by
- * {@link #arrivalComponent} (a cable's frame arrivals) come before all others at one instant. Each fired event is folded into a {@link #fingerprint()}
- * (time and component id), the OMNeT++-style hash that golden tests pin.
+ * {@link #arrivalComponent} (a cable's frame arrivals) come before all others at one instant.
+ * Each fired event's time and owner id are hashed into a {@link #fingerprint()} (a sum, so the
+ * order of folding does not matter), the OMNeT++-style hash that golden tests pin.
+ *
+ * <p>The plain loop takes events from one event set. A windowed run ({@link #window}) gives each
+ * partition of the fabric its own set and runs each partition's events in a window [t, t + L)
+ * alone (a conservative synchronous-window run, YAWNS: Nicol 1993), L the lookahead; global
+ * events (sampling, faults, a workload's flow starts) cut windows and fire alone, merged with
+ * every partition's events at their time, so the events and their order per component are the
+ * plain loop's (docs/architecture.md, "Windows and threads").
  *
  * <p>Single-threaded.
  */
@@ -54,6 +63,26 @@ public final class Simulation {
     private long latestReservedTie;
     /** Told of every schedule, reservation and cancel, or null (the usual case: one branch). */
     private ScheduleObserver observer;
+    /**
+     * The event sets of a windowed run ({@link #window}): one per partition, then the global one;
+     * null in the plain loop, which uses {@link #heap} alone.
+     */
+    private EventHeap[] lanes;
+    /** Index of the global event set in {@link #lanes}. */
+    private int globalLane;
+
+    private long lookaheadPs;
+    /** The partition whose window is running, or -1 (at a barrier, in set-up, in the plain loop). */
+    private int runningLane = -1;
+    /** The end (exclusive) of the window running now. */
+    private long windowEndPs;
+
+    private long windows;
+    private long barrierEvents;
+    /** Run after every window of a windowed run, in registration order: the mailboxes of cut cables. */
+    private final List<Runnable> afterWindows = new ArrayList<>();
+    /** The latest time an event of a windowed run fired at (the lanes' clocks differ within a window). */
+    private long latestFiredPs;
 
     private boolean arrivalsFirst;
 
@@ -71,6 +100,16 @@ public final class Simulation {
         return nowPs;
     }
 
+    /**
+     * The tie of the event firing now (its owner's id and schedule count, {@link Timer}), with
+     * {@link #now()} its key: records that events append to one list (fct.txt, pfc.txt) sorted by
+     * (time, tie) are in the plain loop's order whatever order a windowed run's partitions
+     * appended them in. Meaningless outside an event.
+     */
+    public long eventTie() {
+        return positionTie;
+    }
+
     /** Number of events fired so far. */
     public long events() {
         return events;
@@ -78,10 +117,21 @@ public final class Simulation {
 
     /** Events waiting in the heap (reserved firings not counted). */
     public int pendingEvents() {
-        return firing == null ? heap.size() : heap.size() - 1;
+        int n = 0;
+        if (lanes == null) {
+            n = heap.size();
+        } else {
+            for (EventHeap h : lanes) {
+                n += h.size();
+            }
+        }
+        return firing == null ? n : n - 1;
     }
 
-    /** A hash of every fired event's time and component, for golden tests. */
+    /**
+     * A hash of every fired event's time and owner id, for golden tests: the sum of per-event
+     * hashes ({@link #eventHash}), independent of the order events are folded in.
+     */
     public long fingerprint() {
         return fingerprint;
     }
@@ -128,43 +178,48 @@ public final class Simulation {
         if (components.size() >= (1 << ID_BITS)) {
             throw new IllegalStateException("too many components");
         }
-        Component c = new Component(name, components.size(), -1, first);
+        Component c = new Component(name, components.size(), first);
+        if (lanes != null) {
+            c.lane = globalLane; // registered after the split: nothing says which partition it belongs to
+        }
         components.add(c);
         componentsByName.put(name, c);
         return c;
     }
 
     /**
-     * Registers a component named {@code prefix + "0x" + hex(number)} (a NIC's QP {@code h3/qp0x1a5})
-     * without forming the name: components created during the run, one per flow, cost no string
-     * work. The caller keeps (prefix, number) unique, as a NIC that never reuses a QPN does; the
-     * names are not checked against each other.
+     * A component of {@code node} named {@code prefix + "0x" + hex(number)} (a NIC's QP {@code
+     * h3/qp0x1a5}), formed without the name: components created during the run, one per flow, cost
+     * no string work. Its events are keyed by {@code node}'s id and schedule count, so simultaneous
+     * events of a node and its components fire in the order they were scheduled, and such a
+     * component takes no id: it is not in {@link #components()}. The caller keeps (prefix, number)
+     * unique, as a NIC that never reuses a QPN does; the names are not checked against each other.
      */
-    public Component component(String prefix, int number) {
+    public Component component(Component node, String prefix, int number) {
         if (number < 0) {
             throw new IllegalArgumentException("component number must not be negative: " + number);
         }
-        if (components.size() >= (1 << ID_BITS)) {
-            throw new IllegalStateException("too many components");
+        if (node.id() >= components.size() || components.get(node.id()) != node.key) {
+            throw new IllegalArgumentException("component " + node + " is not registered here");
         }
-        Component c = new Component(prefix, components.size(), number, false);
-        components.add(c);
-        return c;
+        return new Component(node, prefix, number);
     }
 
     /**
      * Forgets a component that schedules nothing any more (a destroyed QP): its name may be used
      * again, its id never is (ids order simultaneous events), and the simulation keeps no
-     * reference to it. Its slot in {@link #components()} reads null afterwards.
+     * reference to it. Its slot in {@link #components()} reads null afterwards. A node's component
+     * was never in that list: nothing to forget.
      */
     public void release(Component c) {
+        if (c.ofNode()) {
+            return;
+        }
         if (components.get(c.id()) != c) {
             throw new IllegalArgumentException("component " + c + " is not registered here");
         }
         components.set(c.id(), null);
-        if (!c.numbered()) {
-            componentsByName.remove(c.name(), c);
-        }
+        componentsByName.remove(c.name(), c);
     }
 
     /** All registered components, in id order (null where one was {@link #release released}). */
@@ -219,9 +274,10 @@ public final class Simulation {
         if (t == firing) {
             firing = null; // it stays in the heap and moves to its new key
         }
-        Component owner = t.owner;
+        Component key = t.key;
+        EventHeap h = lanes == null ? heap : laneOf(key, atPs);
         t.timePs = atPs;
-        heap.schedule(t, atPs, owner.tieBase | (owner.scheduleCount++ & TIE_COUNT_MASK));
+        h.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
     }
 
     /**
@@ -240,17 +296,18 @@ public final class Simulation {
         if (observer != null) {
             observe(t, atPs);
         }
-        Component owner = t.owner;
-        long tie = owner.tieBase | (owner.scheduleCount++ & TIE_COUNT_MASK);
+        Component key = t.key;
+        EventHeap h = lanes == null ? heap : laneOf(key, atPs);
+        long tie = key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK);
         if (t == firing) {
             firing = null;
-            heap.remove(t);
+            h.remove(t);
         } else if (EventHeap.contains(t)) {
-            heap.remove(t);
+            h.remove(t);
         }
         if (!after(atPs, tie)) {
             t.timePs = atPs;
-            heap.schedule(t, atPs, tie);
+            h.schedule(t, atPs, tie);
             return false;
         }
         t.reservedPs = atPs;
@@ -280,8 +337,9 @@ public final class Simulation {
         if (observer != null) {
             observe(t, t.reservedPs);
         }
+        EventHeap h = lanes == null ? heap : laneOf(t.key, t.reservedPs);
         t.timePs = t.reservedPs;
-        heap.schedule(t, t.reservedPs, t.reservedTie);
+        h.schedule(t, t.reservedPs, t.reservedTie);
     }
 
     void cancel(Timer t) {
@@ -291,15 +349,28 @@ public final class Simulation {
         if (t == firing) {
             firing = null;
         }
-        heap.remove(t);
+        EventHeap h = heap;
+        if (lanes != null) {
+            h = EventHeap.contains(t) ? laneOf(t.key, t.timePs) : lanes[t.key.lane];
+        }
+        h.remove(t);
     }
 
     boolean pending(Timer t) {
         return t != firing && EventHeap.contains(t);
     }
 
-    /** Asks the loop to return after the current event. */
+    /**
+     * Asks the loop to return after the current event.
+     *
+     * @throws IllegalStateException inside a window of a windowed run: the other partitions may
+     *     have run past this event already
+     */
     public void stop() {
+        if (runningLane >= 0) {
+            throw new IllegalStateException("stop() inside a window at " + nowPs
+                    + " ps: a windowed run stops only at a barrier (a global event)");
+        }
         stopped = true;
     }
 
@@ -314,6 +385,9 @@ public final class Simulation {
      * @return true if events (reserved firings included) remain after {@code endPs}
      */
     public boolean runUntil(long endPs) {
+        if (lanes != null) {
+            return runWindowed(endPs);
+        }
         stopped = false;
         final EventHeap h = heap;
         while (!stopped && h.size() > 0) {
@@ -321,13 +395,13 @@ public final class Simulation {
             if (at > endPs) {
                 break;
             }
-            long ownerId = ownerId(h.topTie());
+            long tie = h.topTie();
             Timer t = h.top();
             nowPs = at;
             positionPs = at;
-            positionTie = h.topTie();
+            positionTie = tie;
             events++;
-            fingerprint = mix(fingerprint ^ at) + ownerId;
+            fingerprint += eventHash(at, ownerId(tie));
             firing = t;
             try {
                 t.handler.onEvent(at);
@@ -338,6 +412,12 @@ public final class Simulation {
                 }
             }
         }
+        finish(endPs);
+        return h.size() > 0 || after(latestReservedPs, latestReservedTie);
+    }
+
+    /** Sets the clock and position where a run that was not stopped ends. */
+    private void finish(long endPs) {
         if (!stopped) {
             if (endPs == Long.MAX_VALUE) {
                 nowPs = Math.max(nowPs, latestReservedPs);
@@ -349,12 +429,198 @@ public final class Simulation {
                 positionTie = Long.MAX_VALUE;
             }
         }
-        return h.size() > 0 || after(latestReservedPs, latestReservedTie);
+    }
+
+    /**
+     * Splits the event set for a windowed run: {@code partitionOf} tells each registered component's
+     * partition, 0 to {@code partitions - 1}, or -1 for a global one (whose events may touch any
+     * partition: they cut windows and fire alone); a node's components go with their node, and a
+     * component registered later is global. Pending events move to their partition's set with their
+     * keys. From now on {@link #runUntil} runs windows of at most {@code lookaheadPs}: a partition's
+     * event may schedule another partition's timer (a cable's arrival) only at or after the window's
+     * end, and a global one likewise; anything else throws {@link IllegalStateException}, naming the
+     * timer, as does {@link #stop} inside a window. Call between runs, not from an event.
+     *
+     * @throws IllegalArgumentException if {@code partitions} or {@code lookaheadPs} is below 1, or a
+     *     partition is out of range
+     */
+    public void window(int partitions, long lookaheadPs, ToIntFunction<Component> partitionOf) {
+        if (partitions < 1 || lookaheadPs < 1) {
+            throw new IllegalArgumentException(
+                    "window: partitions " + partitions + " and lookahead " + lookaheadPs + " ps must be 1 or more");
+        }
+        if (lanes != null || firing != null) {
+            throw new IllegalStateException("window: already windowed, or called from an event");
+        }
+        for (Component c : components) {
+            if (c != null) {
+                int p = partitionOf.applyAsInt(c);
+                if (p < -1 || p >= partitions) {
+                    throw new IllegalArgumentException("window: partition " + p + " of " + c + " is out of range");
+                }
+                c.lane = p < 0 ? partitions : p;
+            }
+        }
+        EventHeap[] ls = new EventHeap[partitions + 1];
+        for (int i = 0; i < ls.length; i++) {
+            ls[i] = new EventHeap();
+        }
+        while (heap.size() > 0) {
+            long at = heap.topTime();
+            long tie = heap.topTie();
+            Timer t = heap.top();
+            heap.remove(t);
+            ls[t.key.lane].schedule(t, at, tie);
+        }
+        this.lanes = ls;
+        this.globalLane = partitions;
+        this.lookaheadPs = lookaheadPs;
+        this.latestFiredPs = nowPs;
+    }
+
+    /** Whether a window of a windowed run is running now (an event of one partition fires). */
+    public boolean inWindow() {
+        return runningLane >= 0;
+    }
+
+    /**
+     * Runs {@code task} after every window of a windowed run, before anything later fires: a cable
+     * between partitions puts the frames its sender pushed in the window on the wire (they arrive
+     * at or after the window's end).
+     */
+    public void afterWindows(Runnable task) {
+        afterWindows.add(task);
+    }
+
+    /** Windows run so far (a windowed run; 0 in the plain loop). */
+    public long windows() {
+        return windows;
+    }
+
+    /** Events fired at barriers, merged across partitions (global events and those at their times). */
+    public long barrierEvents() {
+        return barrierEvents;
+    }
+
+    /** The event set of {@code key}'s partition, checking that the loop may put an event at {@code atPs} there now. */
+    private EventHeap laneOf(Component key, long atPs) {
+        int lane = key.lane;
+        if (runningLane >= 0 && lane != runningLane && atPs < windowEndPs) {
+            throw new IllegalStateException("a windowed run cannot order this: an event of partition " + runningLane
+                    + " at " + nowPs + " ps touches " + key.name() + " ("
+                    + (lane == globalLane ? "global" : "partition " + lane) + ") at " + atPs
+                    + " ps, before the window's end at " + windowEndPs + " ps");
+        }
+        return lanes[lane];
+    }
+
+    private boolean runWindowed(long endPs) {
+        stopped = false;
+        final EventHeap[] ls = lanes;
+        final EventHeap global = ls[globalLane];
+        final long limit = endPs == Long.MAX_VALUE ? Long.MAX_VALUE : endPs + 1;
+        while (!stopped) {
+            long t = Long.MAX_VALUE;
+            boolean any = false;
+            for (EventHeap h : ls) {
+                if (h.size() > 0 && (!any || h.topTime() < t)) {
+                    t = h.topTime();
+                    any = true;
+                }
+            }
+            if (!any || t > endPs) {
+                break;
+            }
+            long g = global.size() > 0 ? global.topTime() : Long.MAX_VALUE;
+            if (g == t) {
+                barrier(t);
+                continue;
+            }
+            long end =
+                    Math.min(Math.min(g, limit), t > Long.MAX_VALUE - lookaheadPs ? Long.MAX_VALUE : t + lookaheadPs);
+            windows++;
+            windowEndPs = end;
+            try {
+                for (int p = 0; p < globalLane; p++) {
+                    runningLane = p;
+                    EventHeap h = ls[p];
+                    while (h.size() > 0 && h.topTime() < end) {
+                        fire(h);
+                    }
+                }
+            } finally {
+                runningLane = -1;
+            }
+            for (int i = 0; i < afterWindows.size(); i++) {
+                afterWindows.get(i).run();
+            }
+        }
+        nowPs = Math.max(nowPs, latestFiredPs);
+        finish(endPs);
+        for (EventHeap h : ls) {
+            if (h.size() > 0) {
+                return true;
+            }
+        }
+        return after(latestReservedPs, latestReservedTie);
+    }
+
+    /** Fires every event at {@code atPs} of every event set in key order, as the plain loop would. */
+    private void barrier(long atPs) {
+        final EventHeap[] ls = lanes;
+        while (!stopped) {
+            EventHeap best = null;
+            for (EventHeap h : ls) {
+                if (h.size() > 0 && h.topTime() == atPs && (best == null || h.topTie() < best.topTie())) {
+                    best = h;
+                }
+            }
+            if (best == null) {
+                return;
+            }
+            barrierEvents++;
+            fire(best);
+        }
+    }
+
+    /** Fires the earliest event of {@code h}, one step of a windowed run. */
+    private void fire(EventHeap h) {
+        long at = h.topTime();
+        long tie = h.topTie();
+        Timer t = h.top();
+        nowPs = at;
+        positionPs = at;
+        positionTie = tie;
+        if (at > latestFiredPs) {
+            latestFiredPs = at;
+        }
+        events++;
+        fingerprint += eventHash(at, ownerId(tie));
+        firing = t;
+        try {
+            t.handler.onEvent(at);
+        } finally {
+            if (firing == t) {
+                firing = null;
+                h.remove(t);
+            }
+        }
     }
 
     /** Fires events until none remain or {@link #stop()} is called. */
     public void runUntilIdle() {
         runUntil(Long.MAX_VALUE);
+    }
+
+    /**
+     * One fired event's share of {@link #fingerprint()}: a hash of its time and its owner's id
+     * (the key without the schedule count: a cable's count moves with both ends' schedules, whose
+     * interleaving a windowed run does not keep, while its one pending arrival never needs the
+     * count to be ordered). The fingerprint is the sum of these, so it does not depend on the
+     * order in which events are folded (a windowed or parallel run folds each partition's apart).
+     */
+    static long eventHash(long atPs, long ownerId) {
+        return mix(mix(atPs) + ownerId);
     }
 
     private static long mix(long z) {

@@ -5,13 +5,17 @@ package org.rocelab.sim;
  * port or queue pair) and reschedules them; nothing is allocated per event.
  *
  * <p>Ordering key, independent of how the fabric might be partitioned (DESIGN.md §2): time, then
- * the id of the owning component, then that component's own schedule counter. Not thread-safe;
+ * the id of the owning component, then that component's own schedule counter (for a node's
+ * component, a NIC's QP, the node's id and counter). Not thread-safe;
  * owned by one {@link Simulation}.
  */
 public final class Timer {
     final Simulation sim;
     final EventHandler handler;
     final Component owner;
+    /** The component whose id and schedule count key this timer's events ({@code owner}'s key). */
+    final Component key;
+
     long timePs;
     /** Tie key of the pending schedule, kept here while the timer waits in a bucket list. */
     long tieKey;
@@ -32,6 +36,7 @@ public final class Timer {
     Timer(Simulation sim, Component owner, EventHandler handler) {
         this.sim = sim;
         this.owner = owner;
+        this.key = owner.key;
         this.handler = handler;
     }
 

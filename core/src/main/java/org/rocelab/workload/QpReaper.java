@@ -11,7 +11,7 @@ package org.rocelab.workload;
  * QP. The grace keeps a frame still on its way to a finished QP (a CNP behind the last ACK, a
  * go-back-N duplicate) from reaching a destroyed one, where it would be a {@code nic_invalid} drop.
  *
- * <p>A FIFO ring in completion order: each reap looks only at pairs due.
+ * <p>A ring in order of due time: each reap looks only at pairs due.
  */
 public final class QpReaper {
     /** How long a finished pair is kept before it may be destroyed: 100 µs, rocelab's choice (≫ a fabric RTT). */
@@ -23,14 +23,26 @@ public final class QpReaper {
     private int size;
     private long destroyed;
 
-    /** The flow of {@code pair} completed at {@code nowPs}. */
+    /**
+     * The flow of {@code pair} completed at {@code nowPs}. Kept in order of due time, a pair due at
+     * the same time as others after them: a windowed run hands pairs over partition by partition,
+     * not in time order, and the ring then holds what the plain loop's would (in the plain loop the
+     * new pair always goes last, one comparison).
+     */
     public void completed(RdmaPair pair, long nowPs) {
         if (size == pairs.length) {
             grow();
         }
-        int i = (head + size) & (pairs.length - 1);
-        pairs[i] = pair;
-        duePs[i] = nowPs + GRACE_PS;
+        int mask = pairs.length - 1;
+        long due = nowPs + GRACE_PS;
+        int k = size;
+        while (k > 0 && duePs[(head + k - 1) & mask] > due) {
+            pairs[(head + k) & mask] = pairs[(head + k - 1) & mask];
+            duePs[(head + k) & mask] = duePs[(head + k - 1) & mask];
+            k--;
+        }
+        pairs[(head + k) & mask] = pair;
+        duePs[(head + k) & mask] = due;
         size++;
     }
 

@@ -93,8 +93,10 @@ class HpccRunIncastTest {
                         .count())
                 .isBetween(32L, 63L);
         assertThat(out.resolve(ScenarioRun.SPOOL)).doesNotExist();
-        // the run stops when the last flow completes, not at SIMULATOR_STOP_TIME (2.2 s)
-        assertThat(run.offsetPs() + r.simulatedPs()).isEqualTo((FLOWS_START_NS + max) * 1000);
+        // the run stops one lookahead (the 1 µs links) after the last flow completes, not at
+        // SIMULATOR_STOP_TIME (2.2 s)
+        assertThat(run.fabric().fabric().lookaheadPs()).isEqualTo(1_000_000);
+        assertThat(run.offsetPs() + r.simulatedPs()).isEqualTo((FLOWS_START_NS + max) * 1000 + 1_000_000);
         assertThat(Files.readString(out.resolve("summary.json")))
                 .contains("\"hpcc_fct_buckets\"")
                 .contains("\"fct_buckets\"");
@@ -193,13 +195,14 @@ class HpccRunIncastTest {
         assertThat(max).isGreaterThanOrEqualTo(63L * 2000 * 83);
         assertThat(fct).allMatch(f -> f.fctNs() >= f.standaloneFctNs());
         // every completed QP was closed (RdmaHw::QpComplete), so its DCQCN timers are gone: nothing
-        // is left to run after the last completion and runUntilIdle returns at once, at that time
+        // is left to run after the run's end (one lookahead, 1 µs, after the last completion) and
+        // runUntilIdle returns at once, at that time
         Simulation sim = run.fabric().fabric().sim();
         assertThat(sim.pendingEvents()).isZero();
         long events = sim.events();
         assertTimeoutPreemptively(Duration.ofSeconds(60), sim::runUntilIdle);
         assertThat(sim.events()).isEqualTo(events);
-        assertThat(run.offsetPs() + sim.now()).isEqualTo((FLOWS_START_NS + max) * 1000);
+        assertThat(run.offsetPs() + sim.now()).isEqualTo((FLOWS_START_NS + max) * 1000 + 1_000_000);
     }
 
     @Test

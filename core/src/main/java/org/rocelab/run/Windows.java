@@ -1,0 +1,65 @@
+package org.rocelab.run;
+
+import org.rocelab.link.Link;
+import org.rocelab.topo.FabricGraph;
+import org.rocelab.topo.Partitioning;
+
+/**
+ * Splits a fabric's events for a windowed run (docs/architecture.md, "Windows and threads"; YAWNS,
+ * Nicol 1993): each device component goes to its node's partition ({@link Partitioning}: a switch
+ * with its hosts), a cable direction to its receiver's, so within a window of the lookahead
+ * ({@link Fabric#lookaheadPs}) a partition's events touch only its own nodes and the frames it puts
+ * on cut cables; the components registered after the devices (a workload's timers, which post work
+ * to hosts and set up QPs at both ends of a flow; the sampler; faults; rerouting) are global: they
+ * cut windows and fire alone, merged in key order with every partition's events at their time.
+ */
+public final class Windows {
+    private Windows() {}
+
+    /**
+     * Puts {@code fabric}'s simulation in windowed mode with at most {@code partitions} partitions
+     * (fewer when the fabric has fewer switches) and returns the partitioning.
+     *
+     * @throws IllegalArgumentException if the fabric has no lookahead (a zero-delay cable)
+     */
+    public static Partitioning split(Fabric fabric, int partitions) {
+        long lookahead = fabric.lookaheadPs();
+        if (lookahead <= 0) {
+            throw new IllegalArgumentException("the smallest link delay is 0 ps: no lookahead, no windows");
+        }
+        FabricGraph g = fabric.graph();
+        Partitioning p = Partitioning.of(g, partitions);
+        int devices = fabric.deviceComponents();
+        fabric.sim().window(p.partitions(), Math.min(lookahead, Long.MAX_VALUE / 4), c -> {
+            if (c.id() >= devices) {
+                return -1;
+            }
+            int node = nodeOf(g, c.name());
+            return node < 0 ? -1 : p.partitionOf(node);
+        });
+        for (Link l : fabric.links()) {
+            int a = nodeOf(g, l.a().name());
+            int b = nodeOf(g, l.b().name());
+            if (a < 0 || b < 0 || p.partitionOf(a) != p.partitionOf(b)) {
+                l.betweenPartitions();
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The node a device component belongs to: a cable direction's ({@code h0:sw0>sw0:h0})
+     * receiver, else the node its name starts with ({@code sw0:h3/tx}, {@code h3/nic}); -1: none.
+     */
+    static int nodeOf(FabricGraph g, String name) {
+        String n = name.contains(">") ? name.substring(name.indexOf('>') + 1) : name;
+        int end = n.length();
+        for (char c : new char[] {':', '/'}) {
+            int i = n.indexOf(c);
+            if (i >= 0) {
+                end = Math.min(end, i);
+            }
+        }
+        return g.node(n.substring(0, end));
+    }
+}

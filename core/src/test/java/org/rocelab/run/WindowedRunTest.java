@@ -1,0 +1,179 @@
+package org.rocelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.ScenarioLoader;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.RunWriter;
+
+/**
+ * A windowed run ({@link Windows}: one event set per partition, windows of the lookahead, global
+ * events at barriers) writes the plain loop's files byte for byte (all but run.json), fires the
+ * same events with the same fingerprint, and does run in windows.
+ */
+class WindowedRunTest {
+
+    private static Path write(RunResult r, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        RunWriter.writeAll(dir, r, null);
+        return dir;
+    }
+
+    private static ScenarioRun load(String example, long seed, String duration) {
+        Scenario s =
+                ScenarioLoader.load(Path.of("../examples/" + example), List.of("seed=" + seed, "duration=" + duration));
+        return new ScenarioRun(s, null);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "perftest-baseline.yaml, 1, 2, 200us",
+        "ecmp-collision.yaml, 1, 4, 300us",
+        "ecmp-collision.yaml, 7, 3, 300us",
+        "pfc-one-hop.yaml, 1, 3, 300us",
+        "pfc-one-hop.yaml, 5, 2, 300us",
+        "incast-pfc.yaml, 3, 2, 300us",
+        "allreduce-ring.yaml, 1, 4, 300us",
+        "allreduce-ring.yaml, 2, 2, 300us",
+        "leaf-spine-misconfig.yaml, 1, 4, 300us",
+        "leaf-spine-misconfig.yaml, 9, 3, 300us",
+        "incast-ecn-dcqcn.yaml, 1, 3, 300us",
+        "dcqcn-convergence.yaml, 4, 2, 300us",
+        "tcp-and-roce.yaml, 1, 2, 300us",
+        "pfc-storm-watchdog.yaml, 1, 3, 300us"
+    })
+    void writesThePlainLoopsFiles(String example, long seed, int partitions, String duration, @TempDir Path tmp)
+            throws IOException {
+        ScenarioRun plain = load(example, seed, duration);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = load(example, seed, duration).windowed(partitions);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(windowed.fabric().sim().windows()).isPositive();
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        List<String> files = list(a);
+        assertThat(files)
+                .contains(RunWriter.FCT, RunWriter.COUNTERS, RunWriter.SUMMARY, RunWriter.TIMESERIES, RunWriter.QP);
+        assertThat(list(b)).isEqualTo(files);
+        for (String f : files) {
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s of %s", f, example)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+        System.out.printf(
+                "windowed %s seed %d, %d partitions: %d events, %d windows, %d at barriers%n",
+                example,
+                seed,
+                partitions,
+                windowed.fabric().sim().events(),
+                windowed.fabric().sim().windows(),
+                windowed.fabric().sim().barrierEvents());
+    }
+
+    /**
+     * A k = 4 fat tree (16 hosts, 20 switches, 100 m cables: 500 ns of lookahead) under a flows
+     * workload (AliStorage sizes at 50 % load, QPs made at each flow's start and reaped after it) with
+     * DCQCN, and under an 8:1 incast of 1 MB writes with PFC and no congestion control, on 2, 3 and 5 partitions and several seeds.
+     */
+    @ParameterizedTest
+    @CsvSource({"flows, 1, 2", "flows, 2, 3", "flows, 3, 5", "incast, 1, 2", "incast, 4, 3", "incast, 5, 5"})
+    void aFatTreeWritesThePlainLoopsFiles(String workload, long seed, int partitions, @TempDir Path tmp)
+            throws IOException {
+        Path file = tmp.resolve("fat.yaml");
+        String w = workload.equals("flows")
+                ? "  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 800us}\n"
+                : "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 1MB}\n";
+        Files.writeString(
+                file,
+                "name: fat\nseed: " + seed + "\nduration: 1ms\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: "
+                        + (workload.equals("flows") ? "dcqcn" : "none")
+                        + "}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
+                        + "workloads:\n" + w);
+        Scenario s = ScenarioLoader.load(file, List.of(), org.rocelab.testing.SharedData.hpccDir());
+        ScenarioRun plain = new ScenarioRun(s, null);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = new ScenarioRun(s, null).windowed(partitions);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(plain.fabric().sim().events()).isGreaterThan(20_000);
+        assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSizeGreaterThan(8); // completed flows
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        assertThat(list(b)).isEqualTo(list(a));
+        for (String f : list(a)) {
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s, %s seed %d", f, workload, seed)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+        System.out.printf(
+                "windowed fat tree %s seed %d, %d partitions: %d events, %d windows, %d at barriers, %d flows%n",
+                workload,
+                seed,
+                partitions,
+                windowed.fabric().sim().events(),
+                windowed.fabric().sim().windows(),
+                windowed.fabric().sim().barrierEvents(),
+                Files.readAllLines(a.resolve(RunWriter.FCT)).size() - 1);
+    }
+
+    static Stream<String> examples() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("../examples"))) {
+            return files
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".yaml"))
+                    .sorted()
+                    .toList()
+                    .stream();
+        }
+    }
+
+    /** Every example at its own duration and seed, one partition per switch. */
+    @ParameterizedTest
+    @MethodSource("examples")
+    void everyExampleWritesThePlainLoopsFiles(String example, @TempDir Path tmp) throws IOException {
+        Scenario s = ScenarioLoader.load(Path.of("../examples/" + example), List.of());
+        ScenarioRun plain = new ScenarioRun(s, null);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = new ScenarioRun(s, null).windowed(Integer.MAX_VALUE);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(windowed.fabric().sim().windows()).isPositive();
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        assertThat(list(b)).isEqualTo(list(a));
+        for (String f : list(a)) {
+            assertThat(Files.readAllBytes(b.resolve(f)))
+                    .as("%s of %s", f, example)
+                    .isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+        System.out.printf(
+                "windowed %s (full): %d events, %d windows, %d at barriers%n",
+                example,
+                windowed.fabric().sim().events(),
+                windowed.fabric().sim().windows(),
+                windowed.fabric().sim().barrierEvents());
+    }
+
+    private static List<String> list(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}
