@@ -20,17 +20,8 @@ public final class PacketPool {
 
     /** A packet with every field reset and a fresh id. */
     public Packet acquire() {
-        Packet p;
-        if (freeCount > 0) {
-            p = free[--freeCount];
-            free[freeCount] = null;
-        } else {
-            p = new Packet();
-        }
+        Packet p = take();
         p.reset();
-        p.pooled = false;
-        p.id = nextId++;
-        acquired++;
         return p;
     }
 
@@ -42,6 +33,13 @@ public final class PacketPool {
      * one of them; the packet is then the one {@link #acquire()} and the same writes would give.
      */
     public Packet acquireRoce() {
+        Packet p = take();
+        p.resetBeyondRoceHeader();
+        return p;
+    }
+
+    /** A free packet, or a new one when all are in flight, out of the pool with a fresh id (fields as left). */
+    private Packet take() {
         Packet p;
         if (freeCount > 0) {
             p = free[--freeCount];
@@ -49,7 +47,6 @@ public final class PacketPool {
         } else {
             p = new Packet();
         }
-        p.resetBeyondRoceHeader();
         p.pooled = false;
         p.id = nextId++;
         acquired++;
