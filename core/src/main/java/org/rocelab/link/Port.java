@@ -396,10 +396,24 @@ public final class Port implements PacketSink {
         kick();
     }
 
-    /** {@code quanta} × 512 bit times at this port's rate, exact to the ps (rounded up once). */
+    /**
+     * {@code quanta} × 512 bit times at this port's rate, exact to the ps (rounded up once). The
+     * last answer is kept: a peer sends the same quanta frame after frame, and above about 18,000
+     * quanta the exact product no longer fits a long ({@link Units#serializationPs} then goes through
+     * BigInteger, which allocates).
+     */
     private long quantaPs(int quanta) {
-        return Units.serializationPs(quanta * 64L, rateBps);
+        if (quanta != lastQuanta || rateBps != lastQuantaRateBps) {
+            lastQuantaPsValue = Units.serializationPs(quanta * 64L, rateBps);
+            lastQuanta = quanta;
+            lastQuantaRateBps = rateBps;
+        }
+        return lastQuantaPsValue;
     }
+
+    private int lastQuanta = -1;
+    private long lastQuantaRateBps;
+    private long lastQuantaPsValue;
 
     private void resume(int prio, long now) {
         pausedMask &= ~(1 << prio);
