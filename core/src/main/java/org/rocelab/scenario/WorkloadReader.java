@@ -9,6 +9,13 @@ import java.util.Set;
 
 /** Reads {@code workloads} into {@link WorkloadSpec}s with per-kind defaults and host checks. */
 final class WorkloadReader {
+    /**
+     * The largest message one work request moves, in bytes. IBA allows 2^31 (the RETH's DMA
+     * length, mlx5's {@code max_msg_sz} 0x80000000); rocelab counts a message's bytes in a signed
+     * 32-bit int, so one byte less.
+     */
+    static final long MAX_MESSAGE_BYTES = Integer.MAX_VALUE;
+
     private WorkloadReader() {}
 
     static List<WorkloadSpec> read(Field list, TopologyLayout layout, Path baseDir, Path dataDir) {
@@ -90,14 +97,28 @@ final class WorkloadReader {
             throw sizeF.error("expected a perftest message size of at most 8388608 bytes (perftest's limit), got "
                     + sizeF.shown());
         }
+        long messageBytes = kind == WorkloadKind.ALLREDUCE ? size / Math.max(1, hosts.size()) : size;
+        if (kind != WorkloadKind.TCP && kind != WorkloadKind.FLOWS && messageBytes > MAX_MESSAGE_BYTES) {
+            throw sizeF.error("expected at most " + MAX_MESSAGE_BYTES + " bytes per RDMA message"
+                    + (kind == WorkloadKind.ALLREDUCE ? " (size / " + hosts.size() + " ranks, one ring chunk)" : "")
+                    + ", got " + sizeF.shown());
+        }
         Field itF = w.get("iterations");
         Field durF = w.get("duration");
         if (kind.isPerftest() && itF.present() && durF.present()) {
             throw durF.error("expected iterations or duration, not both (perftest -n or -D)");
         }
         int defIters = kind == WorkloadKind.IB_WRITE_BW ? 5000 : kind.isPerftest() ? 1000 : 1;
+        long interval = w.get("interval").time(0);
+        if (kind == WorkloadKind.INCAST && interval > 0) {
+            defIters = 0; // rounds every interval until the run ends
+        }
         long duration = durF.time(0);
         int iterations = itF.integer(durF.present() ? 0 : defIters, 1, Integer.MAX_VALUE);
+        if (kind == WorkloadKind.INCAST && interval == 0 && iterations > 1) {
+            throw itF.error("expected an interval between rounds for more than one round, got iterations " + itF.shown()
+                    + " without interval");
+        }
         FlowSizeTable cdf = null;
         double load = 0;
         if (kind == WorkloadKind.FLOWS) {
@@ -120,7 +141,7 @@ final class WorkloadReader {
                 size,
                 w.get("qps").integer(1, 1, 16384),
                 w.get("start").time(0),
-                w.get("interval").time(0),
+                interval,
                 iterations,
                 duration,
                 w.get("tx_depth").integer(bw ? 128 : 1, 1, 32768),

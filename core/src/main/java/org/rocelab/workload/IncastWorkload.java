@@ -14,7 +14,7 @@ import org.rocelab.stats.RunResult;
 /**
  * Storage-style incast: every sender writes one {@code size} message into the receiver at
  * {@code start}, again every {@code interval} until the workload ends (once if the interval is
- * 0). Each sender's start is shifted by a uniform jitter in [0, jitter) drawn from the workload's
+ * 0), for at most {@code rounds} rounds (0: until the workload ends). Each sender's start is shifted by a uniform jitter in [0, jitter) drawn from the workload's
  * own random stream, as real clients never fire in the same picosecond. Each message is a flow
  * with its own FCT.
  */
@@ -26,6 +26,7 @@ public final class IncastWorkload implements Workload {
     private final int qps;
     private final long startPs;
     private final long intervalPs;
+    private final int rounds;
     private final long jitterPs;
     private final long endPs;
     private final List<MessageFlow> flows = new ArrayList<>();
@@ -40,6 +41,7 @@ public final class IncastWorkload implements Workload {
             int qps,
             long startPs,
             long intervalPs,
+            int rounds,
             long jitterPs,
             long endPs) {
         this.name = name;
@@ -49,6 +51,7 @@ public final class IncastWorkload implements Workload {
         this.qps = Math.max(1, qps);
         this.startPs = startPs;
         this.intervalPs = intervalPs;
+        this.rounds = rounds;
         this.jitterPs = jitterPs;
         this.endPs = endPs;
     }
@@ -95,6 +98,7 @@ public final class IncastWorkload implements Workload {
         final SendWr wr = new SendWr();
         RdmaPair pair;
         Timer timer;
+        int fired;
 
         Sender(String src, double offsetPs) {
             this.src = src;
@@ -110,7 +114,8 @@ public final class IncastWorkload implements Workload {
                     .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey())
                     .signaled(true);
             pair.srcQp.postSend(wr);
-            if (intervalPs > 0 && now + intervalPs < endPs) {
+            fired++;
+            if (intervalPs > 0 && now + intervalPs < endPs && (rounds == 0 || fired < rounds)) {
                 timer.scheduleAt(now + intervalPs);
             }
         }

@@ -50,6 +50,7 @@ public final class WorkloadFactory {
                         w.qps(),
                         w.startPs(),
                         w.intervalPs(),
+                        w.iterations(),
                         INCAST_JITTER_PS,
                         end);
             case FLOWS:

@@ -132,6 +132,7 @@ class ScenarioDefaultsTest {
         WorkloadSpec incast = w.workloads().get(2);
         assertThat(incast.sizeBytes()).isEqualTo(65536);
         assertThat(incast.intervalPs()).isEqualTo(100_000_000L);
+        assertThat(incast.iterations()).as("rounds until the run ends").isZero();
         WorkloadSpec ar = w.workloads().get(3);
         assertThat(ar.hosts()).containsExactly("h0", "h1", "h2");
         assertThat(ar.sizeBytes()).isEqualTo(1_048_576);
