@@ -158,14 +158,22 @@ final class BenchCommand implements Callable<Integer> {
                     "%-22s failed (%s)",
                     f.path("bench").asString(), f.path("error").asString());
         }
+        int threads = f.path("threads").asInt(1);
+        // on threads the loop's CPU is the process's over the loop; its wall time says the speed-up
+        String onThreads = threads > 1
+                ? String.format(
+                        ", %d threads, loop wall %.2f s",
+                        threads, f.path("loop_wall_s").asDouble())
+                : "";
         return String.format(
-                "%-22s %8.2f s wall %8.2f s CPU (loop %.2f s, x%.2f) | %s simulated, %,d events, %,d data-packet-hops |"
+                "%-22s %8.2f s wall %8.2f s CPU (loop %.2f s, x%.2f%s) | %s simulated, %,d events, %,d data-packet-hops |"
                         + " %,.0f events/CPU-s, %,.0f hops/CPU-s | heap peak %,d MB of %,d MB, RSS peak %,d MB | output %,d KB",
                 f.path("bench").asString(),
                 f.path("wall_s").asDouble(),
                 f.path("cpu_s").asDouble(),
                 f.path("loop_cpu_s").asDouble(),
                 f.path("cpu_over_loop").asDouble(),
+                onThreads,
                 org.rocelab.sim.Units.formatTime(f.path("simulated_ns").asLong() * 1000),
                 f.path("events").asLong(),
                 f.path("data_packet_hops").asLong(),

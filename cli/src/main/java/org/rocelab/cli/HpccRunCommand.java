@@ -3,6 +3,7 @@ package org.rocelab.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.rocelab.cli.report.ReportWriter;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.run.HpccRun;
@@ -36,13 +37,14 @@ final class HpccRunCommand {
         long wall;
         try (OutputFolder folder = staged) {
             run = new HpccRun(s, seed, folder.dir());
-            ThreadPlan plan = threads.plan(run.fabric().fabric(), name, System.err);
+            ThreadPlan plan = threads.plan(run.fabric().fabric(), Optional.empty(), name, System.err);
+            int used = run.threads(plan.used());
             long end = Math.max(1, s.config().stopPs() - run.offsetPs());
             RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
             r = run.run(progress::update);
             progress.done();
             wall = System.nanoTime() - t0;
-            HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events(), plan.requested(), plan.used()));
+            HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events(), plan.requested(), used));
             ReportWriter.write(folder.dir());
             folder.commit();
         } catch (UncheckedIOException e) {

@@ -169,16 +169,17 @@ final class RunCommand implements Callable<Integer> {
         try (OutputFolder folder = staged) {
             // pcap taps (outputs.pcap) write into the staged folder during the run
             ScenarioRun run = new ScenarioRun(s, scenarioFile.toAbsolutePath().getParent(), folder.dir());
-            ThreadPlan plan = threads.plan(run.fabric(), s.name(), System.err);
             if (sink != null) {
                 run.live(sink);
             }
+            ThreadPlan plan = threads.plan(run.fabric(), run.threadsBlocker(), s.name(), System.err);
+            int used = run.threads(plan.used());
             Progress progress = new Progress(System.err, s.durationPs(), showProgress);
             r = run.run(progress::update);
             r.scenarioYaml(resolved.yaml());
             progress.done();
             wall = System.nanoTime() - t0;
-            RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events(), plan.requested(), plan.used()));
+            RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events(), plan.requested(), used));
             ReportWriter.write(folder.dir(), s.outputs().report());
             folder.commit();
         } catch (UncheckedIOException e) {

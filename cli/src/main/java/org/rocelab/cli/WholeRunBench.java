@@ -84,6 +84,8 @@ final class WholeRunBench {
         long wall0 = System.nanoTime();
         long cpu0 = processCpuNs();
         long loopCpu;
+        long loopWall;
+        int used;
         long events;
         long simulatedPs;
         long hops = 0;
@@ -93,16 +95,21 @@ final class WholeRunBench {
             HpccScenario s = HpccScenario.load(hpccConfig(in, root, scratch));
             try (OutputFolder folder = OutputFolder.stage(out)) {
                 HpccRun run = new HpccRun(s, 1, folder.dir());
-                ThreadPlan plan = threadsOption.plan(run.fabric().fabric(), in.label(), System.err);
+                ThreadPlan plan =
+                        threadsOption.plan(run.fabric().fabric(), java.util.Optional.empty(), in.label(), System.err);
+                used = run.threads(plan.used());
                 long t = threads.getCurrentThreadCpuTime();
+                long p = processCpuNs();
+                long w = System.nanoTime();
                 r = run.run(null);
-                loopCpu = threads.getCurrentThreadCpuTime() - t;
+                loopWall = System.nanoTime() - w;
+                loopCpu = loopCpu(used, threads.getCurrentThreadCpuTime() - t, processCpuNs() - p);
                 fabric = run.fabric().fabric();
                 HpccRunOutputs.write(
                         folder.dir(),
                         run,
                         r,
-                        new RunInfo(System.nanoTime() - wall0, r.events(), plan.requested(), plan.used()));
+                        new RunInfo(System.nanoTime() - wall0, r.events(), plan.requested(), used));
                 ReportWriter.write(folder.dir());
                 folder.commit();
             }
@@ -117,15 +124,17 @@ final class WholeRunBench {
             Scenario s = ScenarioLoader.load(file, java.util.List.of(), data);
             try (OutputFolder folder = OutputFolder.stage(out)) {
                 ScenarioRun run = new ScenarioRun(s, file.toAbsolutePath().getParent(), folder.dir());
-                ThreadPlan plan = threadsOption.plan(run.fabric(), in.label(), System.err);
+                ThreadPlan plan = threadsOption.plan(run.fabric(), run.threadsBlocker(), in.label(), System.err);
+                used = run.threads(plan.used());
                 long t = threads.getCurrentThreadCpuTime();
+                long p = processCpuNs();
+                long w = System.nanoTime();
                 r = run.run(null);
-                loopCpu = threads.getCurrentThreadCpuTime() - t;
+                loopWall = System.nanoTime() - w;
+                loopCpu = loopCpu(used, threads.getCurrentThreadCpuTime() - t, processCpuNs() - p);
                 fabric = run.fabric();
                 RunWriter.writeAll(
-                        folder.dir(),
-                        r,
-                        new RunInfo(System.nanoTime() - wall0, r.events(), plan.requested(), plan.used()));
+                        folder.dir(), r, new RunInfo(System.nanoTime() - wall0, r.events(), plan.requested(), used));
                 ReportWriter.write(folder.dir());
                 folder.commit();
             }
@@ -147,6 +156,8 @@ final class WholeRunBench {
         o.put("what", in.what);
         o.put("wall_s", round3(wall / 1e9));
         o.put("cpu_s", round3(cpu / 1e9));
+        o.put("threads", used);
+        o.put("loop_wall_s", round3(loopWall / 1e9));
         o.put("loop_cpu_s", round3(loopCpu / 1e9));
         // issue 12's aim: the whole process within 1.3 x the event loop's CPU
         o.put("cpu_over_loop", loopCpu > 0 ? round3((double) cpu / loopCpu) : 0);
@@ -189,6 +200,14 @@ final class WholeRunBench {
         Path c = scratch.resolve("alistorage_config.txt");
         Files.write(c, lines, StandardCharsets.UTF_8);
         return c;
+    }
+
+    /**
+     * The event loop's CPU time: on one thread the calling thread's ({@code threadNs}); on more,
+     * the whole process's over the loop ({@code processNs}: the workers', and the JVM's own threads').
+     */
+    private static long loopCpu(int threads, long threadNs, long processNs) {
+        return threads == 1 ? threadNs : processNs;
     }
 
     private static long processCpuNs() {

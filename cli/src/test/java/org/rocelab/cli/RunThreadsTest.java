@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.stats.Json;
@@ -11,8 +13,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code --threads N|auto} of {@code run} and {@code bench} (DESIGN.md §3): a bad value is one line,
- * exit 2, before anything runs; a fabric without lookahead runs on one thread and says so; run.json
- * records the threads asked for and used, and nothing else changes.
+ * exit 2, before anything runs; a fabric without lookahead, or a run with a part not made for
+ * threads, runs on one thread and says so; run.json records the threads asked for and used, and
+ * nothing else changes: two threads write the files of one.
  */
 class RunThreadsTest {
     private static final String SCENARIO = "../examples/incast-pfc.yaml";
@@ -109,23 +112,108 @@ class RunThreadsTest {
                 .isEqualTo(Files.readAllBytes(single.resolve("summary.json")));
     }
 
+    /** A k = 4 fat tree with 100 m cables (500 ns of lookahead) under an 8:1 incast with PFC. */
+    private static Path fatTree(Path dir) throws Exception {
+        Path file = dir.resolve("fat.yaml");
+        Files.writeString(
+                file,
+                "name: fat\nseed: 3\nduration: 400us\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
+                        + "workloads:\n"
+                        + "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 256KB}\n");
+        return file;
+    }
+
     @Test
-    void moreThanOneThreadOnAWindowableFabricIsRefusedInOneLine(@TempDir Path dir) {
-        Path out = dir.resolve("out");
-        CliRun r = CliRun.of("run", SCENARIO, "--duration", "300us", "--threads", "2", "--out", out.toString());
-        assertThat(r.exit()).isEqualTo(2);
+    void twoThreadsWriteTheOneThreadFiles(@TempDir Path dir) throws Exception {
+        Path file = fatTree(dir);
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        assertThat(CliRun.of("run", file.toString(), "--out", one.toString()).exit())
+                .isZero();
+        CliRun r = CliRun.of("run", file.toString(), "--threads", "2", "--out", two.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).isEmpty();
+        List<String> files;
+        try (Stream<Path> s = Files.list(one)) {
+            files = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertThat(files).contains("fct.csv", "summary.json", "counters.json", "qp.csv", "timeseries.csv");
+        for (String f : files) {
+            if (!f.equals("run.json")) {
+                assertThat(Files.readAllBytes(two.resolve(f))).as(f).isEqualTo(Files.readAllBytes(one.resolve(f)));
+            }
+        }
+        JsonNode run = Json.mapper().readTree(Files.readString(two.resolve("run.json")));
+        assertThat(run.path("threads_requested").asInt()).isEqualTo(2);
+        assertThat(run.path("threads").asInt()).isEqualTo(2);
+        // the closing line's figures (all but the wall time) are the same
+        assertThat(r.out().replaceAll("in [0-9.]+ s", ""))
+                .isEqualTo(CliRun.of(
+                                "run",
+                                file.toString(),
+                                "--out",
+                                dir.resolve("again").toString())
+                        .out()
+                        .replaceAll("in [0-9.]+ s", "")
+                        .replace(dir.resolve("again").toString(), two.toString()));
+    }
+
+    @Test
+    void whatCannotRunOnThreadsRunsOnOneAndSaysWhyInOneLine(@TempDir Path dir) throws Exception {
+        Path ring = dir.resolve("ring");
+        CliRun r = CliRun.of(
+                "run",
+                "../examples/allreduce-ring.yaml",
+                "--duration",
+                "100us",
+                "--threads",
+                "2",
+                "--out",
+                ring.toString());
+        assertThat(r.exit()).isZero();
         assertThat(r.err())
-                .isEqualTo("rocelab: --threads 2: a run on more than one thread is not available yet"
-                        + " (docs/architecture.md, \"Windows and threads\"); expected 1\n");
-        assertThat(out).doesNotExist();
-        assertThat(r.out()).isEmpty();
-        // a whole-run benchmark (its child JVM's part, in this one) is refused the same way, before it runs
-        CliRun bench = CliRun.of("bench", "perftest", "--in-process", "--threads", "2");
-        assertThat(bench.exit()).isEqualTo(2);
-        assertThat(bench.err())
-                .isEqualTo("rocelab: --threads 2: a run on more than one thread is not available yet"
-                        + " (docs/architecture.md, \"Windows and threads\"); expected 1\n");
-        assertThat(bench.out()).isEmpty();
+                .isEqualTo("warning: allreduce-ring: workload ar (allreduce) cannot run on threads yet; running on one"
+                        + " thread instead of 2\n");
+        assertThat(Json.mapper()
+                        .readTree(Files.readString(ring.resolve("run.json")))
+                        .path("threads")
+                        .asInt())
+                .isEqualTo(1);
+        // incast-pfc is one switch: a thread runs a switch and its hosts
+        CliRun star = CliRun.of(
+                "run",
+                SCENARIO,
+                "--duration",
+                "100us",
+                "--threads",
+                "3",
+                "--out",
+                dir.resolve("star").toString());
+        assertThat(star.exit()).isZero();
+        assertThat(star.err())
+                .isEqualTo("warning: incast-pfc: a thread runs a switch and its hosts, and the fabric has 1 switch;"
+                        + " running on 1 thread instead of 3\n");
+        // a pcap tap writes frames in the order they pass
+        CliRun pcap = CliRun.of(
+                "run",
+                fatTree(dir).toString(),
+                "--set",
+                "outputs.pcap=[{port: \"tor0:h0\"}]",
+                "--threads",
+                "2",
+                "--out",
+                dir.resolve("pcap").toString());
+        assertThat(pcap.err())
+                .isEqualTo(
+                        "warning: fat: outputs.pcap cannot run on threads yet; running on one thread instead of 2\n");
+        assertThat(pcap.exit()).isZero();
+    }
+
+    @Test
+    void theEngineBenchmarkTakesNoThreads() {
         CliRun engine = CliRun.of("bench", "engine", "--threads", "1");
         assertThat(engine.exit()).isEqualTo(2);
         assertThat(engine.err())

@@ -1,6 +1,7 @@
 package org.rocelab.packet;
 
 import java.util.Arrays;
+import org.rocelab.sim.LaneThread;
 
 /**
  * Free list of {@link Packet}s for one simulation (htsim's {@code PacketDB}): steady state
@@ -8,7 +9,10 @@ import java.util.Arrays;
  * {@link #consume consumed} at its destination or {@link #drop dropped} with a reason, and
  * {@link #live()} is zero when the fabric is idle (the conservation invariant).
  *
- * <p>Single-threaded; owned by one simulation.
+ * <p>Owned by one simulation. A threaded run ({@link #threads}) gives each worker thread its own
+ * free list and ledger ({@link LaneThread#slot()}): a packet goes back to the list of the thread
+ * that ends its life, and the ledger's counts are the sums (packet ids are per thread then; no
+ * output shows them).
  */
 public final class PacketPool {
     private Packet[] free = new Packet[1024];
@@ -17,10 +21,41 @@ public final class PacketPool {
     private long acquired;
     private long consumed;
     private final long[] dropped = new long[DropReason.values().length];
+    /** The pools of worker threads 1 … n − 1 of a threaded run, or null. */
+    private PacketPool[] workers;
+
+    /**
+     * Keeps a free list and ledger for each of {@code threads} threads (this one is thread 0's).
+     * Call before the run.
+     */
+    public void threads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be 1 or more, got " + threads);
+        }
+        if (threads == 1) {
+            workers = null;
+            return;
+        }
+        workers = new PacketPool[threads - 1];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new PacketPool();
+        }
+    }
+
+    /** The calling thread's pool: this one but on a worker of a threaded run. */
+    private PacketPool mine() {
+        if (workers != null) {
+            int slot = LaneThread.slot();
+            if (slot > 0) {
+                return workers[slot - 1];
+            }
+        }
+        return this;
+    }
 
     /** A packet with every field reset and a fresh id. */
     public Packet acquire() {
-        Packet p = take();
+        Packet p = mine().take();
         p.reset();
         return p;
     }
@@ -33,7 +68,7 @@ public final class PacketPool {
      * one of them; the packet is then the one {@link #acquire()} and the same writes would give.
      */
     public Packet acquireRoce() {
-        Packet p = take();
+        Packet p = mine().take();
         p.resetBeyondRoceHeader();
         return p;
     }
@@ -55,14 +90,16 @@ public final class PacketPool {
 
     /** Ends a packet's life at its destination (delivered and processed). */
     public void consume(Packet p) {
-        consumed++;
-        release(p);
+        PacketPool m = mine();
+        m.consumed++;
+        m.release(p);
     }
 
     /** Ends a packet's life as a drop with a named reason. */
     public void drop(Packet p, DropReason reason) {
-        dropped[reason.ordinal()]++;
-        release(p);
+        PacketPool m = mine();
+        m.dropped[reason.ordinal()]++;
+        m.release(p);
     }
 
     private void release(Packet p) {
@@ -78,30 +115,48 @@ public final class PacketPool {
 
     /** Packets acquired so far. */
     public long acquired() {
-        return acquired;
+        long n = acquired;
+        if (workers != null) {
+            for (PacketPool w : workers) {
+                n += w.acquired;
+            }
+        }
+        return n;
     }
 
     /** Packets consumed at their destination. */
     public long consumed() {
-        return consumed;
+        long n = consumed;
+        if (workers != null) {
+            for (PacketPool w : workers) {
+                n += w.consumed;
+            }
+        }
+        return n;
     }
 
     /** Packets dropped for {@code reason}. */
     public long dropped(DropReason reason) {
-        return dropped[reason.ordinal()];
+        long n = dropped[reason.ordinal()];
+        if (workers != null) {
+            for (PacketPool w : workers) {
+                n += w.dropped[reason.ordinal()];
+            }
+        }
+        return n;
     }
 
     /** Packets dropped for any reason. */
     public long droppedTotal() {
         long s = 0;
-        for (long d : dropped) {
-            s += d;
+        for (DropReason r : DropReason.values()) {
+            s += dropped(r);
         }
         return s;
     }
 
     /** Packets still in the model: acquired but neither consumed nor dropped. */
     public long live() {
-        return acquired - consumed - droppedTotal();
+        return acquired() - consumed() - droppedTotal();
     }
 }

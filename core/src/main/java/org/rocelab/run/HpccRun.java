@@ -2,6 +2,7 @@ package org.rocelab.run;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import org.rocelab.compat.HpccFctRecord;
 import org.rocelab.compat.HpccFlow;
@@ -191,7 +192,15 @@ public final class HpccRun {
         long hpccPs = nowPs + fabric.offsetPs();
         finishPs[idx] = hpccPs;
         pairs[idx].srcQp.congestionControl().close();
-        qpRows[idx] = qpRow(idx);
+        // the sender's counters now, in its partition; the responder's and the run's shared records
+        // after the window on threads, in partition order (Simulation.serially)
+        Map<String, Long> senderMetrics = pairs[idx].srcQp.metrics();
+        fabric.fabric().sim().serially(() -> recordDone(idx, nowPs, hpccPs, senderMetrics));
+    }
+
+    private void recordDone(int idx, long nowPs, long hpccPs, Map<String, Long> senderMetrics) {
+        RdmaPair p = pairs[idx];
+        qpRows[idx] = QpSnapshot.take(p.srcQp, senderMetrics, p.dstQp.nic(), p.dstQp);
         qpSeries.flowEnded(seriesTokens[idx]);
         reaper.completed(pairs[idx], nowPs);
         pairs[idx] = null;
@@ -212,12 +221,16 @@ public final class HpccRun {
         Simulation sim = fabric.fabric().sim();
         long end = Math.max(0, scenario.config().stopPs() - fabric.offsetPs());
         long t = 0;
-        while (t < end && !ended && !flows.isEmpty()) {
-            t = Math.min(end, t + PROGRESS_STEP_PS);
-            sim.runUntil(t);
-            if (progress != null) {
-                progress.accept(sim.now());
+        try {
+            while (t < end && !ended && !flows.isEmpty()) {
+                t = Math.min(end, t + PROGRESS_STEP_PS);
+                sim.runUntil(t);
+                if (progress != null) {
+                    progress.accept(sim.now());
+                }
             }
+        } finally {
+            sim.endThreads();
         }
         for (String w : scenario.config().warnings()) {
             result.warn(w);
@@ -281,6 +294,14 @@ public final class HpccRun {
     public HpccRun windowed(int partitions) {
         Windows.split(fabric.fabric(), partitions);
         return this;
+    }
+
+    /**
+     * Runs the event loop's windows on {@code threads} threads ({@link Windows#threads}); the
+     * outputs are those of one thread. Call before {@link #run}; returns the threads used.
+     */
+    public int threads(int threads) {
+        return Windows.threads(fabric.fabric(), threads);
     }
 
     private QpSnapshot qpRow(int idx) {

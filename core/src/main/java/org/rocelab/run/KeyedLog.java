@@ -19,7 +19,7 @@ final class KeyedLog<T> {
     private long[] tie = new long[64];
     private boolean sorted = true;
 
-    void add(T item, long atPs, long eventTie) {
+    synchronized void add(T item, long atPs, long eventTie) {
         int n = items.size();
         if (n == timePs.length) {
             timePs = Arrays.copyOf(timePs, n * 2);

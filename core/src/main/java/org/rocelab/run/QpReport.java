@@ -53,10 +53,10 @@ final class QpReport {
                 byIp.put(f.nicAt(node).ipv4(), f.nicAt(node));
             }
         }
-        return s -> {
+        return (s, metrics) -> {
             Nic peerNic = byIp.get(s.remoteIpv4());
             QueuePair peer = peerNic == null ? null : peerNic.qpByNumber(s.remoteQpn());
-            QpSnapshot snap = QpSnapshot.take(s, peerNic, peer);
+            QpSnapshot snap = QpSnapshot.take(s, metrics, peerNic, peer);
             return () -> snap.row(workload, f);
         };
     }
@@ -66,9 +66,8 @@ final class QpReport {
         return QpSnapshot.take(s, peerNic, peer).row(workload, null);
     }
 
-    /** The counters of sending QP {@code s} and its responder {@code peer} (may be null), names left empty. */
-    static QpRecord numbers(QueuePair s, QueuePair peer) {
-        Map<String, Long> tx = s.metrics();
+    /** The counters of a sending QP, {@code tx} ({@link QueuePair#metrics()}), and of its responder {@code peer} (may be null), names left empty. */
+    static QpRecord numbers(Map<String, Long> tx, QueuePair peer) {
         Map<String, Long> rx = peer == null ? Map.of() : peer.metrics();
         QpRecord q = new QpRecord();
         q.dataFramesTx = tx.getOrDefault("data_frames_tx", 0L);

@@ -1,5 +1,6 @@
 package org.rocelab.run;
 
+import java.util.Map;
 import org.rocelab.nic.Nic;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.QpRecord;
@@ -35,7 +36,12 @@ final class QpSnapshot {
 
     /** The figures of sending QP {@code s} now, with its responder {@code peer} at {@code peerNic} (either may be null). */
     static QpSnapshot take(QueuePair s, Nic peerNic, QueuePair peer) {
-        return new QpSnapshot(QpReport.numbers(s, peer), s, peerNic);
+        return take(s, s.metrics(), peerNic, peer);
+    }
+
+    /** As {@link #take(QueuePair, Nic, QueuePair)} with {@code s}'s counters as {@code sMetrics} ({@link QueuePair#metrics()}) took them. */
+    static QpSnapshot take(QueuePair s, Map<String, Long> sMetrics, Nic peerNic, QueuePair peer) {
+        return new QpSnapshot(QpReport.numbers(sMetrics, peer), s, peerNic);
     }
 
     /**

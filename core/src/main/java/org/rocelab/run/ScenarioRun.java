@@ -117,6 +117,44 @@ public final class ScenarioRun {
         return this;
     }
 
+    /** Workload kinds whose completions write only their own flow's records and their host's QPs. */
+    private static final java.util.Set<String> THREAD_SAFE_WORKLOADS = java.util.Set.of("flows", "incast");
+
+    /**
+     * What in this run cannot run on threads ({@link ThreadPlan}), or empty: packet captures (one
+     * file per tap, written as frames pass), the live view (it samples the fabric from the loop's
+     * thread), and workloads whose completions reach other hosts' state or shared lists (all but
+     * {@code flows} and {@code incast}).
+     */
+    public java.util.Optional<String> threadsBlocker() {
+        if (taps != null) {
+            return java.util.Optional.of("outputs.pcap");
+        }
+        if (live != null) {
+            return java.util.Optional.of("the live view");
+        }
+        for (Workload w : workloads) {
+            if (!THREAD_SAFE_WORKLOADS.contains(w.kind())) {
+                return java.util.Optional.of("workload " + w.name() + " (" + w.kind() + ")");
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Runs the event loop's windows on {@code threads} threads ({@link Windows#threads}); the
+     * outputs are those of one thread. Call before {@link #run}, when {@link #threadsBlocker} is
+     * empty; returns the threads used.
+     *
+     * @throws IllegalStateException if the run has a blocker
+     */
+    public int threads(int threads) {
+        if (threads > 1 && threadsBlocker().isPresent()) {
+            throw new IllegalStateException("threads: " + threadsBlocker().get() + " cannot run on threads");
+        }
+        return Windows.threads(fabric, threads);
+    }
+
     /**
      * Sends snapshots of the run to {@code sink} a few times a second of wall-clock time
      * ({@link LiveProbe}), the last one after the results are collected; the probe also follows the
@@ -169,15 +207,19 @@ public final class ScenarioRun {
         Simulation sim = fabric.sim();
         long end = scenario.durationPs();
         long t = 0;
-        while (t < end) {
-            t = Math.min(end, t + PROGRESS_STEP_PS);
-            sim.runUntil(t);
-            if (progress != null) {
-                progress.accept(t);
+        try {
+            while (t < end) {
+                t = Math.min(end, t + PROGRESS_STEP_PS);
+                sim.runUntil(t);
+                if (progress != null) {
+                    progress.accept(t);
+                }
+                if (live != null && t < end) {
+                    live.step(t);
+                }
             }
-            if (live != null && t < end) {
-                live.step(t);
-            }
+        } finally {
+            sim.endThreads();
         }
         if (qpSeries.leftOut() > 0) {
             result.warn("outputs: time series of " + qpSeries.leftOut() + " of " + qpSeries.offered()

@@ -48,6 +48,22 @@ public final class Windows {
     }
 
     /**
+     * Runs {@code fabric}'s windows on {@code threads} threads, one partition each ({@link #split};
+     * {@link org.rocelab.sim.Simulation#threads}), with a packet pool and ledger per thread; returns
+     * the threads used (fewer when the fabric has fewer switches). One thread: the plain loop,
+     * untouched. The run ends the workers with {@link org.rocelab.sim.Simulation#endThreads}.
+     */
+    static int threads(Fabric fabric, int threads) {
+        if (threads == 1) {
+            return 1;
+        }
+        int used = split(fabric, threads).partitions();
+        fabric.sim().threads(used);
+        fabric.pool().threads(used);
+        return used;
+    }
+
+    /**
      * The node a device component belongs to: a cable direction's ({@code h0:sw0>sw0:h0})
      * receiver, else the node its name starts with ({@code sw0:h3/tx}, {@code h3/nic}); -1: none.
      */

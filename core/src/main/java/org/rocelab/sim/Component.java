@@ -29,6 +29,10 @@ public final class Component {
     final long tieBase;
     /** The event set ("lane") of a windowed run this component's events go to; 0 in the plain loop. */
     int lane;
+    /** The window (a count) and partition that last drew schedule counts of this global component in a threaded run. */
+    long claimWindow = -1;
+
+    int claimLane;
 
     Component(String name, int id, boolean first) {
         this.name = name;

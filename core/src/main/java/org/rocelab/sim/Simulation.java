@@ -24,7 +24,7 @@ import java.util.function.ToIntFunction;
  * every partition's events at their time, so the events and their order per component are the
  * plain loop's (docs/architecture.md, "Windows and threads").
  *
- * <p>Single-threaded.
+ * <p>Single-threaded, but for a windowed run's windows on {@link #threads}.
  */
 public final class Simulation {
     private static final int TIE_COUNT_BITS = 39;
@@ -38,29 +38,10 @@ public final class Simulation {
     private final EventHeap heap = new EventHeap();
     private final List<Component> components = new ArrayList<>();
     private final Map<String, Component> componentsByName = new HashMap<>();
-    private long nowPs;
-    private long events;
-    private long fingerprint = 0x9E3779B97F4A7C15L;
+    /** The loop's state: the plain loop's, and in a windowed run the calling thread's. */
+    private final Loop main = new Loop(0x9E3779B97F4A7C15L);
+
     private boolean stopped;
-    /**
-     * The timer whose handler is running. It stays in the heap while its handler runs: most
-     * handlers reschedule their own timer (a port's next transmit, a link's next arrival), and
-     * moving it from the top to its new key is one sift instead of a removal and an insertion.
-     * It is removed after the handler if it was not rescheduled. Not pending meanwhile.
-     */
-    private Timer firing;
-    /**
-     * The loop's position: the key (time, tie) of the event firing or fired last; after a run
-     * that ended by reaching its end time, (that time, {@link Long#MAX_VALUE}). A reserved firing
-     * ({@link Timer#reserveAt}) with a greater key has not happened yet.
-     */
-    private long positionPs;
-
-    private long positionTie = -1;
-    /** The greatest key reserved so far (time, tie), or time -1: what runUntil's result and the idle clock count. */
-    private long latestReservedPs = -1;
-
-    private long latestReservedTie;
     /** Told of every schedule, reservation and cancel, or null (the usual case: one branch). */
     private ScheduleObserver observer;
     /**
@@ -72,19 +53,69 @@ public final class Simulation {
     private int globalLane;
 
     private long lookaheadPs;
-    /** The partition whose window is running, or -1 (at a barrier, in set-up, in the plain loop). */
-    private int runningLane = -1;
-    /** The end (exclusive) of the window running now. */
-    private long windowEndPs;
 
     private long windows;
     private long barrierEvents;
     /** Run after every window of a windowed run, in registration order: the mailboxes of cut cables. */
     private final List<Runnable> afterWindows = new ArrayList<>();
-    /** The latest time an event of a windowed run fired at (the lanes' clocks differ within a window). */
-    private long latestFiredPs;
 
     private boolean arrivalsFirst;
+    /**
+     * The workers of a threaded windowed run ({@link #threads}): worker i − 1 runs partition i's
+     * windows; null on one thread. Set before the run, read-only while it runs.
+     */
+    private WindowWorkers workers;
+
+    /**
+     * The state of one thread's event loop: the clock, the loop's position, the firing timer, the
+     * events it fired and their fingerprint share. The plain loop has one; a threaded windowed run
+     * one per worker besides, whose counts are added to the calling thread's after each window.
+     */
+    static final class Loop {
+        long nowPs;
+        /**
+         * The timer whose handler is running. It stays in the heap while its handler runs: most
+         * handlers reschedule their own timer (a port's next transmit, a link's next arrival), and
+         * moving it from the top to its new key is one sift instead of a removal and an insertion.
+         * It is removed after the handler if it was not rescheduled. Not pending meanwhile.
+         */
+        Timer firing;
+        /**
+         * The loop's position: the key (time, tie) of the event firing or fired last; after a run
+         * that ended by reaching its end time, (that time, {@link Long#MAX_VALUE}). A reserved firing
+         * ({@link Timer#reserveAt}) with a greater key has not happened yet.
+         */
+        long positionPs;
+
+        long positionTie = -1;
+        /** The greatest key reserved so far (time, tie), or time -1: what runUntil's result and the idle clock count. */
+        long latestReservedPs = -1;
+
+        long latestReservedTie;
+        long events;
+        long fingerprint;
+        /** The partition whose window is running, or -1 (at a barrier, in set-up, in the plain loop). */
+        int runningLane = -1;
+        /** The end (exclusive) of the window running now. */
+        long windowEndPs;
+        /** The latest time an event of a windowed run fired at (the lanes' clocks differ within a window). */
+        long latestFiredPs;
+        /** Actions of a threaded window to run after it ({@link #serially}), with their events' keys. */
+        final List<Runnable> serialActions = new ArrayList<>();
+
+        long[] serialKeys = new long[8];
+
+        Loop(long fingerprint) {
+            this.fingerprint = fingerprint;
+        }
+
+        void reserved(long atPs, long tie) {
+            if (atPs > latestReservedPs || (atPs == latestReservedPs && tie > latestReservedTie)) {
+                latestReservedPs = atPs;
+                latestReservedTie = tie;
+            }
+        }
+    }
 
     public Simulation(long seed) {
         this.seed = seed;
@@ -97,7 +128,12 @@ public final class Simulation {
 
     /** The current simulated time in picoseconds. */
     public long now() {
-        return nowPs;
+        return loop().nowPs;
+    }
+
+    /** The calling thread's loop state: a worker's in a threaded run, else {@link #main}. */
+    private Loop loop() {
+        return workers != null && Thread.currentThread() instanceof LaneThread t ? t.loop : main;
     }
 
     /**
@@ -107,12 +143,12 @@ public final class Simulation {
      * appended them in. Meaningless outside an event.
      */
     public long eventTie() {
-        return positionTie;
+        return loop().positionTie;
     }
 
     /** Number of events fired so far. */
     public long events() {
-        return events;
+        return main.events;
     }
 
     /** Events waiting in the heap (reserved firings not counted). */
@@ -125,7 +161,7 @@ public final class Simulation {
                 n += h.size();
             }
         }
-        return firing == null ? n : n - 1;
+        return main.firing == null ? n : n - 1;
     }
 
     /**
@@ -133,7 +169,7 @@ public final class Simulation {
      * hashes ({@link #eventHash}), independent of the order events are folded in.
      */
     public long fingerprint() {
-        return fingerprint;
+        return main.fingerprint;
     }
 
     /** Tie key of component {@code id} without its schedule count. */
@@ -243,20 +279,24 @@ public final class Simulation {
      * fabric reach into another (docs/architecture.md, "Windows and threads").
      */
     public void observeSchedules(ScheduleObserver o) {
+        if (o != null && workers != null) {
+            throw new IllegalStateException("observeSchedules: not on a threaded run");
+        }
         this.observer = o;
     }
 
     /** The id of the component whose event fires now, or -1 outside an event (set-up, between runs). */
     private int firingOwnerId() {
-        if (positionTie < 0 || positionPs != nowPs) {
+        Loop s = main;
+        if (s.positionTie < 0 || s.positionPs != s.nowPs) {
             return -1;
         }
-        long id = ownerId(positionTie);
+        long id = ownerId(s.positionTie);
         return id < components.size() ? (int) id : -1;
     }
 
     private void observe(Timer t, long atPs) {
-        observer.touched(firingOwnerId(), t.owner, nowPs, atPs);
+        observer.touched(firingOwnerId(), t.owner, main.nowPs, atPs);
     }
 
     private static long ownerId(long tie) {
@@ -264,20 +304,58 @@ public final class Simulation {
     }
 
     void schedule(Timer t, long atPs) {
+        Loop s = loop();
         if (observer != null) {
             observe(t, atPs);
         }
-        if (atPs < nowPs) {
+        if (atPs < s.nowPs) {
             throw new IllegalArgumentException(
-                    "cannot schedule " + t.owner.name() + " in the past: " + atPs + " < " + nowPs);
+                    "cannot schedule " + t.owner.name() + " in the past: " + atPs + " < " + s.nowPs);
         }
-        if (t == firing) {
-            firing = null; // it stays in the heap and moves to its new key
+        if (t == s.firing) {
+            s.firing = null; // it stays in the heap and moves to its new key
         }
         Component key = t.key;
-        EventHeap h = lanes == null ? heap : laneOf(key, atPs);
+        if (lanes == null) {
+            t.timePs = atPs;
+            heap.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
+            return;
+        }
+        EventHeap h = laneOf(key, atPs, s);
+        if (sharedFromWindow(key, s)) {
+            synchronized (h) {
+                claim(key, s);
+                t.timePs = atPs;
+                h.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
+            }
+            return;
+        }
         t.timePs = atPs;
         h.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
+    }
+
+    /**
+     * Whether a timer op of {@code s}'s thread on {@code key} reaches the global event set from a
+     * window of a threaded run, which other workers may reach at the same time: done under the
+     * set's lock, and only from one partition per window per component ({@link #claim}).
+     */
+    private boolean sharedFromWindow(Component key, Loop s) {
+        return workers != null && s.runningLane >= 0 && key.lane == globalLane;
+    }
+
+    /**
+     * Records that partition {@code s.runningLane} drew schedule counts of global component {@code
+     * key} in this window. Two partitions doing so in one window would order its simultaneous events
+     * by the workers' timing: that run cannot be reproduced on threads, and it stops here.
+     */
+    private void claim(Component key, Loop s) {
+        if (key.claimWindow == windows && key.claimLane != s.runningLane) {
+            throw new IllegalStateException("a threaded run cannot order this: partitions " + key.claimLane + " and "
+                    + s.runningLane + " both schedule " + key.name() + " within the window ending at "
+                    + s.windowEndPs + " ps");
+        }
+        key.claimWindow = windows;
+        key.claimLane = s.runningLane;
     }
 
     /**
@@ -289,75 +367,93 @@ public final class Simulation {
      * fires after the current one, so it cannot be told apart from one that already fired.
      */
     boolean reserve(Timer t, long atPs) {
-        if (atPs < nowPs) {
+        Loop s = loop();
+        if (atPs < s.nowPs) {
             throw new IllegalArgumentException(
-                    "cannot reserve " + t.owner.name() + " in the past: " + atPs + " < " + nowPs);
+                    "cannot reserve " + t.owner.name() + " in the past: " + atPs + " < " + s.nowPs);
         }
         if (observer != null) {
             observe(t, atPs);
         }
         Component key = t.key;
-        EventHeap h = lanes == null ? heap : laneOf(key, atPs);
+        EventHeap h = lanes == null ? heap : laneOf(key, atPs, s);
+        if (lanes != null && sharedFromWindow(key, s)) {
+            throw new IllegalStateException("a threaded run cannot reserve global " + key.name() + " from a window");
+        }
         long tie = key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK);
-        if (t == firing) {
-            firing = null;
+        if (t == s.firing) {
+            s.firing = null;
             h.remove(t);
         } else if (EventHeap.contains(t)) {
             h.remove(t);
         }
-        if (!after(atPs, tie)) {
+        if (!after(s, atPs, tie)) {
             t.timePs = atPs;
             h.schedule(t, atPs, tie);
             return false;
         }
         t.reservedPs = atPs;
         t.reservedTie = tie;
-        if (atPs > latestReservedPs || (atPs == latestReservedPs && tie > latestReservedTie)) {
-            latestReservedPs = atPs;
-            latestReservedTie = tie;
-        }
+        s.reserved(atPs, tie);
         return true;
     }
 
-    /** Whether an event at key (atPs, tie) is still to come: it lies after the loop's position. */
-    private boolean after(long atPs, long tie) {
-        return atPs > positionPs || (atPs == positionPs && tie > positionTie);
+    /** Whether an event at key (atPs, tie) is still to come: it lies after {@code s}'s position. */
+    private static boolean after(Loop s, long atPs, long tie) {
+        return atPs > s.positionPs || (atPs == s.positionPs && tie > s.positionTie);
     }
 
     /** Whether {@code t}'s reserved firing is still to come. */
     boolean reservedAhead(Timer t) {
-        return after(t.reservedPs, t.reservedTie);
+        return after(loop(), t.reservedPs, t.reservedTie);
     }
 
     /** Puts {@code t} in the heap at its reserved key; only while {@link #reservedAhead}. */
     void scheduleReserved(Timer t) {
-        if (!after(t.reservedPs, t.reservedTie)) {
+        Loop s = loop();
+        if (!after(s, t.reservedPs, t.reservedTie)) {
             throw new IllegalStateException("reserved firing of " + t.owner.name() + " has passed");
         }
         if (observer != null) {
             observe(t, t.reservedPs);
         }
-        EventHeap h = lanes == null ? heap : laneOf(t.key, t.reservedPs);
+        EventHeap h = lanes == null ? heap : laneOf(t.key, t.reservedPs, s);
+        if (lanes != null && sharedFromWindow(t.key, s)) {
+            throw new IllegalStateException("a threaded run cannot reserve global " + t.key.name() + " from a window");
+        }
         t.timePs = t.reservedPs;
         h.schedule(t, t.reservedPs, t.reservedTie);
     }
 
     void cancel(Timer t) {
+        Loop s = loop();
         if (observer != null) {
-            observe(t, nowPs);
+            observe(t, s.nowPs);
         }
-        if (t == firing) {
-            firing = null;
+        if (t == s.firing) {
+            s.firing = null;
         }
-        EventHeap h = heap;
-        if (lanes != null) {
-            h = EventHeap.contains(t) ? laneOf(t.key, t.timePs) : lanes[t.key.lane];
+        if (lanes == null) {
+            heap.remove(t);
+            return;
         }
+        if (sharedFromWindow(t.key, s)) {
+            EventHeap h = lanes[globalLane];
+            synchronized (h) {
+                if (EventHeap.contains(t)) {
+                    laneOf(t.key, t.timePs, s);
+                    claim(t.key, s);
+                }
+                h.remove(t);
+            }
+            return;
+        }
+        EventHeap h = EventHeap.contains(t) ? laneOf(t.key, t.timePs, s) : lanes[t.key.lane];
         h.remove(t);
     }
 
     boolean pending(Timer t) {
-        return t != firing && EventHeap.contains(t);
+        return t != loop().firing && EventHeap.contains(t);
     }
 
     /**
@@ -367,8 +463,9 @@ public final class Simulation {
      *     have run past this event already
      */
     public void stop() {
-        if (runningLane >= 0) {
-            throw new IllegalStateException("stop() inside a window at " + nowPs
+        Loop s = loop();
+        if (s.runningLane >= 0) {
+            throw new IllegalStateException("stop() inside a window at " + s.nowPs
                     + " ps: a windowed run stops only at a barrier (a global event)");
         }
         stopped = true;
@@ -390,6 +487,7 @@ public final class Simulation {
         }
         stopped = false;
         final EventHeap h = heap;
+        final Loop s = main;
         while (!stopped && h.size() > 0) {
             long at = h.topTime();
             if (at > endPs) {
@@ -397,36 +495,37 @@ public final class Simulation {
             }
             long tie = h.topTie();
             Timer t = h.top();
-            nowPs = at;
-            positionPs = at;
-            positionTie = tie;
-            events++;
-            fingerprint += eventHash(at, ownerId(tie));
-            firing = t;
+            s.nowPs = at;
+            s.positionPs = at;
+            s.positionTie = tie;
+            s.events++;
+            s.fingerprint += eventHash(at, ownerId(tie));
+            s.firing = t;
             try {
                 t.handler.onEvent(at);
             } finally {
-                if (firing == t) {
-                    firing = null;
+                if (s.firing == t) {
+                    s.firing = null;
                     h.remove(t);
                 }
             }
         }
         finish(endPs);
-        return h.size() > 0 || after(latestReservedPs, latestReservedTie);
+        return h.size() > 0 || after(s, s.latestReservedPs, s.latestReservedTie);
     }
 
     /** Sets the clock and position where a run that was not stopped ends. */
     private void finish(long endPs) {
+        Loop s = main;
         if (!stopped) {
             if (endPs == Long.MAX_VALUE) {
-                nowPs = Math.max(nowPs, latestReservedPs);
-                positionPs = nowPs;
-                positionTie = Long.MAX_VALUE;
-            } else if (endPs >= nowPs) {
-                nowPs = endPs;
-                positionPs = endPs;
-                positionTie = Long.MAX_VALUE;
+                s.nowPs = Math.max(s.nowPs, s.latestReservedPs);
+                s.positionPs = s.nowPs;
+                s.positionTie = Long.MAX_VALUE;
+            } else if (endPs >= s.nowPs) {
+                s.nowPs = endPs;
+                s.positionPs = endPs;
+                s.positionTie = Long.MAX_VALUE;
             }
         }
     }
@@ -449,7 +548,7 @@ public final class Simulation {
             throw new IllegalArgumentException(
                     "window: partitions " + partitions + " and lookahead " + lookaheadPs + " ps must be 1 or more");
         }
-        if (lanes != null || firing != null) {
+        if (lanes != null || main.firing != null) {
             throw new IllegalStateException("window: already windowed, or called from an event");
         }
         for (Component c : components) {
@@ -475,12 +574,71 @@ public final class Simulation {
         this.lanes = ls;
         this.globalLane = partitions;
         this.lookaheadPs = lookaheadPs;
-        this.latestFiredPs = nowPs;
+        this.main.latestFiredPs = main.nowPs;
+    }
+
+    /**
+     * Runs the windows of a windowed run on {@code threads} threads: the calling thread runs
+     * partition 0's events and every barrier, a worker each of the others' (so {@code threads} is
+     * the partition count of {@link #window}). Timer ops of a window reach only the running
+     * partition, or the global event set under its lock and from one partition per component per
+     * window; {@link #serially} actions run after the window in partition order; the events, their
+     * order per component and so every output are those of the run on one thread. Call after
+     * {@link #window}, before the run; {@link #endThreads} stops the workers.
+     *
+     * @throws IllegalArgumentException if {@code threads} is not the partition count
+     * @throws IllegalStateException if not windowed, or schedules are observed
+     */
+    public void threads(int threads) {
+        if (lanes == null || observer != null) {
+            throw new IllegalStateException("threads: call after window(), without a schedule observer");
+        }
+        if (threads != globalLane) {
+            throw new IllegalArgumentException("threads: " + threads + " threads for " + globalLane + " partitions");
+        }
+        if (threads > 1 && workers == null) {
+            workers = new WindowWorkers(threads - 1, this::runPartition);
+        }
+    }
+
+    /** Threads the windows run on: 1 unless {@link #threads} set more. */
+    public int threadCount() {
+        return workers == null ? 1 : workers.size() + 1;
+    }
+
+    /** Stops the workers of a threaded run (their thread ends); the simulation runs on one thread after. */
+    public void endThreads() {
+        if (workers != null) {
+            workers.shutdown();
+            workers = null;
+        }
+    }
+
+    /**
+     * Runs {@code action} now, or, from a window of a threaded run, after the window, when the
+     * actions of all partitions run one after another in partition order (so in the order a run on
+     * one thread runs them), each with {@link #now()} and {@link #eventTie()} of the event that
+     * asked. For an event's writes into state other partitions' events write too (a run's list of
+     * completed flows, the sampler's series), read only by such actions and at barriers.
+     */
+    public void serially(Runnable action) {
+        Loop s = loop();
+        if (workers == null || s.runningLane < 0) {
+            action.run();
+            return;
+        }
+        int n = s.serialActions.size();
+        if (2 * n + 2 > s.serialKeys.length) {
+            s.serialKeys = java.util.Arrays.copyOf(s.serialKeys, 2 * s.serialKeys.length);
+        }
+        s.serialKeys[2 * n] = s.positionPs;
+        s.serialKeys[2 * n + 1] = s.positionTie;
+        s.serialActions.add(action);
     }
 
     /** Whether a window of a windowed run is running now (an event of one partition fires). */
     public boolean inWindow() {
-        return runningLane >= 0;
+        return loop().runningLane >= 0;
     }
 
     /**
@@ -503,13 +661,16 @@ public final class Simulation {
     }
 
     /** The event set of {@code key}'s partition, checking that the loop may put an event at {@code atPs} there now. */
-    private EventHeap laneOf(Component key, long atPs) {
+    private EventHeap laneOf(Component key, long atPs, Loop s) {
         int lane = key.lane;
-        if (runningLane >= 0 && lane != runningLane && atPs < windowEndPs) {
-            throw new IllegalStateException("a windowed run cannot order this: an event of partition " + runningLane
-                    + " at " + nowPs + " ps touches " + key.name() + " ("
-                    + (lane == globalLane ? "global" : "partition " + lane) + ") at " + atPs
-                    + " ps, before the window's end at " + windowEndPs + " ps");
+        int running = s.runningLane;
+        if (running >= 0 && lane != running && (atPs < s.windowEndPs || (workers != null && lane != globalLane))) {
+            throw new IllegalStateException("a windowed run cannot order this: an event of partition " + running
+                    + " at " + s.nowPs + " ps touches " + key.name() + " ("
+                    + (lane == globalLane ? "global" : "partition " + lane) + ") at " + atPs + " ps"
+                    + (atPs < s.windowEndPs
+                            ? ", before the window's end at " + s.windowEndPs + " ps"
+                            : ", another thread's partition"));
         }
         return lanes[lane];
     }
@@ -539,30 +700,83 @@ public final class Simulation {
             long end =
                     Math.min(Math.min(g, limit), t > Long.MAX_VALUE - lookaheadPs ? Long.MAX_VALUE : t + lookaheadPs);
             windows++;
-            windowEndPs = end;
-            try {
+            if (workers == null) {
                 for (int p = 0; p < globalLane; p++) {
-                    runningLane = p;
-                    EventHeap h = ls[p];
-                    while (h.size() > 0 && h.topTime() < end) {
-                        fire(h);
-                    }
+                    runPartition(main, p, end);
                 }
-            } finally {
-                runningLane = -1;
+            } else {
+                workers.start(end);
+                runPartition(main, 0, end);
+                workers.await();
+                mergeWorkers();
             }
             for (int i = 0; i < afterWindows.size(); i++) {
                 afterWindows.get(i).run();
             }
         }
-        nowPs = Math.max(nowPs, latestFiredPs);
+        main.nowPs = Math.max(main.nowPs, main.latestFiredPs);
         finish(endPs);
         for (EventHeap h : ls) {
             if (h.size() > 0) {
                 return true;
             }
         }
-        return after(latestReservedPs, latestReservedTie);
+        return after(main, main.latestReservedPs, main.latestReservedTie);
+    }
+
+    /** Fires partition {@code p}'s events before {@code endPs} on the calling thread, whose loop state is {@code s}. */
+    private void runPartition(Loop s, int p, long endPs) {
+        s.windowEndPs = endPs;
+        s.runningLane = p;
+        try {
+            EventHeap h = lanes[p];
+            while (h.size() > 0 && h.topTime() < endPs) {
+                fire(h, s);
+            }
+        } finally {
+            s.runningLane = -1;
+        }
+    }
+
+    /**
+     * After a threaded window: adds the workers' events, fingerprint shares and latest keys to the
+     * calling thread's, then runs the window's {@link #serially} actions in partition order.
+     */
+    private void mergeWorkers() {
+        Loop m = main;
+        for (int w = 0; w < workers.size(); w++) {
+            Loop s = workers.loop(w);
+            m.events += s.events;
+            m.fingerprint += s.fingerprint;
+            s.events = 0;
+            s.fingerprint = 0;
+            m.latestFiredPs = Math.max(m.latestFiredPs, s.latestFiredPs);
+            m.reserved(s.latestReservedPs, s.latestReservedTie);
+        }
+        if (m.serialActions.isEmpty() && !workers.anySerialActions()) {
+            return;
+        }
+        long nowPs = m.nowPs;
+        long positionPs = m.positionPs;
+        long positionTie = m.positionTie;
+        runSerialActions(m, m);
+        for (int w = 0; w < workers.size(); w++) {
+            runSerialActions(workers.loop(w), m);
+        }
+        m.nowPs = nowPs;
+        m.positionPs = positionPs;
+        m.positionTie = positionTie;
+    }
+
+    private static void runSerialActions(Loop from, Loop m) {
+        List<Runnable> actions = from.serialActions;
+        for (int i = 0; i < actions.size(); i++) {
+            m.nowPs = from.serialKeys[2 * i];
+            m.positionPs = m.nowPs;
+            m.positionTie = from.serialKeys[2 * i + 1];
+            actions.get(i).run();
+        }
+        actions.clear();
     }
 
     /** Fires every event at {@code atPs} of every event set in key order, as the plain loop would. */
@@ -579,29 +793,29 @@ public final class Simulation {
                 return;
             }
             barrierEvents++;
-            fire(best);
+            fire(best, main);
         }
     }
 
-    /** Fires the earliest event of {@code h}, one step of a windowed run. */
-    private void fire(EventHeap h) {
+    /** Fires the earliest event of {@code h} with loop state {@code s}, one step of a windowed run. */
+    private static void fire(EventHeap h, Loop s) {
         long at = h.topTime();
         long tie = h.topTie();
         Timer t = h.top();
-        nowPs = at;
-        positionPs = at;
-        positionTie = tie;
-        if (at > latestFiredPs) {
-            latestFiredPs = at;
+        s.nowPs = at;
+        s.positionPs = at;
+        s.positionTie = tie;
+        if (at > s.latestFiredPs) {
+            s.latestFiredPs = at;
         }
-        events++;
-        fingerprint += eventHash(at, ownerId(tie));
-        firing = t;
+        s.events++;
+        s.fingerprint += eventHash(at, ownerId(tie));
+        s.firing = t;
         try {
             t.handler.onEvent(at);
         } finally {
-            if (firing == t) {
-                firing = null;
+            if (s.firing == t) {
+                s.firing = null;
                 h.remove(t);
             }
         }

@@ -2,6 +2,7 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
@@ -148,11 +149,17 @@ public final class FlowsWorkload implements Workload {
             if (wc.status.ok()) {
                 m.endPs = wc.timePs;
             }
-            qpListener.flowEnded(m.qpToken);
-            m.qpToken = -1;
-            m.qpRow = qpRows.take(m.pair.srcQp);
-            reaper.completed(m.pair, wc.timePs);
-            m.pair = null;
+            long timePs = wc.timePs;
+            // the sender's counters now, in its partition; the responder's and the workload's
+            // shared records after the window on threads, in partition order
+            Map<String, Long> senderMetrics = qpRows == QpRowTaker.NONE ? Map.of() : m.pair.srcQp.metrics();
+            fabric.sim().serially(() -> {
+                qpListener.flowEnded(m.qpToken);
+                m.qpToken = -1;
+                m.qpRow = qpRows.take(m.pair.srcQp, senderMetrics);
+                reaper.completed(m.pair, timePs);
+                m.pair = null;
+            });
         }
     }
 }

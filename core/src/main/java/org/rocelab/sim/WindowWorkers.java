@@ -1,0 +1,152 @@
+package org.rocelab.sim;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The worker threads of a threaded windowed run ({@link Simulation#threads}): worker w runs
+ * partition w + 1 of every window. The calling thread publishes a window's end ({@link #start}),
+ * runs partition 0 itself and waits ({@link #await}); a worker spins briefly for the next window,
+ * then parks, so idle workers between runs cost no CPU. The hand-over is a volatile generation
+ * count and a volatile done count: everything a worker wrote in a window happens-before the
+ * caller's reads after {@link #await}, and everything the caller wrote before {@link #start}
+ * happens-before the worker's window.
+ */
+final class WindowWorkers {
+    /** Spins before a waiting worker parks (about 10–50 µs). */
+    private static final int SPINS = 20_000;
+
+    /** Runs partition {@code p}'s window up to {@code endPs} with a worker's loop state. */
+    interface PartitionRunner {
+        void run(Simulation.Loop loop, int partition, long endPs);
+    }
+
+    private final LaneThread[] threads;
+    private final Simulation.Loop[] loops;
+    private final PartitionRunner runner;
+    private final boolean[] parked;
+    private volatile long generation;
+    private volatile int done;
+    private volatile boolean shutdown;
+    private volatile long windowEndPs;
+    private volatile Throwable failure;
+    private final Object doneLock = new Object();
+
+    WindowWorkers(int count, PartitionRunner runner) {
+        this.runner = runner;
+        this.threads = new LaneThread[count];
+        this.loops = new Simulation.Loop[count];
+        this.parked = new boolean[count];
+        for (int w = 0; w < count; w++) {
+            loops[w] = new Simulation.Loop(0);
+            int slot = w + 1;
+            threads[w] = new LaneThread(() -> work(slot), "rocelab-window-" + slot, slot, loops[w]);
+        }
+        for (LaneThread t : threads) {
+            t.start();
+        }
+    }
+
+    int size() {
+        return threads.length;
+    }
+
+    Simulation.Loop loop(int w) {
+        return loops[w];
+    }
+
+    boolean anySerialActions() {
+        for (Simulation.Loop l : loops) {
+            if (!l.serialActions.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Lets every worker run its partition's events before {@code endPs}. */
+    void start(long endPs) {
+        done = 0;
+        windowEndPs = endPs;
+        generation = generation + 1;
+        for (int w = 0; w < threads.length; w++) {
+            if (isParked(w)) {
+                LockSupport.unpark(threads[w]);
+            }
+        }
+    }
+
+    /** Waits until every worker finished the window; rethrows a worker's failure. */
+    void await() {
+        int spins = 0;
+        while (done < threads.length) {
+            if (++spins < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        Throwable f = failure;
+        if (f != null) {
+            failure = null;
+            if (f instanceof RuntimeException r) {
+                throw r;
+            }
+            if (f instanceof Error e) {
+                throw e;
+            }
+            throw new IllegalStateException(f);
+        }
+    }
+
+    /** Ends the workers' threads. */
+    void shutdown() {
+        shutdown = true;
+        generation = generation + 1;
+        for (LaneThread t : threads) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    private boolean isParked(int w) {
+        synchronized (parked) {
+            return parked[w];
+        }
+    }
+
+    private void setParked(int w, boolean p) {
+        synchronized (parked) {
+            parked[w] = p;
+        }
+    }
+
+    private void work(int slot) {
+        int w = slot - 1;
+        long seen = 0;
+        while (true) {
+            int spins = 0;
+            while (generation == seen) {
+                if (++spins < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    setParked(w, true);
+                    if (generation == seen) {
+                        LockSupport.park(this);
+                    }
+                    setParked(w, false);
+                }
+            }
+            seen = generation;
+            if (shutdown) {
+                return;
+            }
+            try {
+                runner.run(loops[w], slot, windowEndPs);
+            } catch (Throwable t) {
+                failure = t;
+            }
+            synchronized (doneLock) {
+                done = done + 1;
+            }
+        }
+    }
+}

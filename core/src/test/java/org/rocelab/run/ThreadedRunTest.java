@@ -1,0 +1,168 @@
+package org.rocelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rocelab.compat.HpccFlow;
+import org.rocelab.compat.HpccFlows;
+import org.rocelab.compat.HpccScenario;
+import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.ScenarioLoader;
+import org.rocelab.stats.RunResult;
+import org.rocelab.stats.RunWriter;
+
+/**
+ * A run on threads ({@link ScenarioRun#threads}, {@link HpccRun#threads}: a worker per partition
+ * within each window, barriers on the calling thread) writes the files of the run on one thread
+ * byte for byte (run.json aside), with the same events and fingerprint, for 1, 2 and 3 threads and
+ * several seeds; what cannot run on threads says so ({@link ScenarioRun#threadsBlocker}).
+ */
+class ThreadedRunTest {
+
+    private static Path fatTree(Path tmp, String workload, long seed) throws IOException {
+        Path file = tmp.resolve("fat.yaml");
+        String w = workload.equals("flows")
+                ? "  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 800us}\n"
+                : "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 1MB}\n";
+        Files.writeString(
+                file,
+                "name: fat\nseed: " + seed + "\nduration: 1ms\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: "
+                        + (workload.equals("flows") ? "dcqcn" : "none")
+                        + "}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
+                        + "workloads:\n" + w);
+        return file;
+    }
+
+    /**
+     * A k = 4 fat tree with 100 m cables (500 ns of lookahead) under a flows workload (QPs made at
+     * each flow's start, reaped after it, qp.csv rows taken at completion) and under an 8:1 incast
+     * with PFC.
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "flows, 1, 2",
+        "flows, 2, 3",
+        "flows, 3, 2",
+        "flows, 4, 1",
+        "incast, 1, 2",
+        "incast, 4, 3",
+        "incast, 5, 2"
+    })
+    void aFatTreeWritesTheOneThreadFiles(String workload, long seed, int threads, @TempDir Path tmp)
+            throws IOException {
+        Scenario s =
+                ScenarioLoader.load(fatTree(tmp, workload, seed), List.of(), org.rocelab.testing.SharedData.hpccDir());
+        ScenarioRun one = new ScenarioRun(s, null);
+        Path a = write(one.run(null), tmp.resolve("one"));
+        ScenarioRun many = new ScenarioRun(s, null);
+        assertThat(many.threadsBlocker()).isEmpty();
+        assertThat(many.threads(threads)).isEqualTo(threads);
+        assertThat(many.fabric().sim().threadCount()).isEqualTo(threads);
+        Path b = write(many.run(null), tmp.resolve("threads"));
+        assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSizeGreaterThan(8);
+        if (threads > 1) {
+            assertThat(many.fabric().sim().windows()).isPositive();
+        }
+        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
+        assertThat(many.fabric().sim().fingerprint())
+                .isEqualTo(one.fabric().sim().fingerprint());
+        assertThat(many.fabric().pool().live()).isEqualTo(one.fabric().pool().live());
+        assertSameFiles(a, b, workload + " seed " + seed + " on " + threads);
+        System.out.printf(
+                "threads: fat tree %s seed %d on %d: %d events, %d windows%n",
+                workload,
+                seed,
+                threads,
+                many.fabric().sim().events(),
+                many.fabric().sim().windows());
+    }
+
+    /** The first flows of the HPCC fat tree (320 hosts, 56 switches, 1 µs links). */
+    @ParameterizedTest
+    @CsvSource({"300, 1, 2", "300, 2, 3", "200, 3, 2"})
+    void hpccFatTreeWritesTheOneThreadFiles(int flowCount, long seed, int threads, @TempDir Path tmp) throws Exception {
+        HpccScenario full = HpccScenario.load(HpccRunIncastTest.resource("fat_ws_config_dcqcn.txt"));
+        List<HpccFlow> first = full.flows().flows().subList(0, flowCount);
+        HpccScenario s = HpccScenario.of(
+                full.config(), full.topology(), new HpccFlows(full.flows().file(), first, 0));
+        Path a = Files.createDirectories(tmp.resolve("one"));
+        Path b = Files.createDirectories(tmp.resolve("threads"));
+        HpccRun one = new HpccRun(s, seed, a);
+        HpccRunOutputs.write(a, one, one.run(null), null);
+        HpccRun many = new HpccRun(s, seed, b);
+        assertThat(many.threads(threads)).isEqualTo(threads);
+        HpccRunOutputs.write(b, many, many.run(null), null);
+        var sim = many.fabric().fabric().sim();
+        assertThat(many.fctRecords()).hasSize(flowCount);
+        assertThat(sim.events()).isEqualTo(one.fabric().fabric().sim().events());
+        assertThat(sim.fingerprint()).isEqualTo(one.fabric().fabric().sim().fingerprint());
+        assertThat(list(a)).contains("fct.txt", "pfc.txt", "counters.json", "summary.json", "qp.csv");
+        assertSameFiles(a, b, "hpcc " + flowCount + " flows seed " + seed + " on " + threads);
+        // the workers ended with the run
+        assertThat(sim.threadCount()).isEqualTo(1);
+    }
+
+    @Test
+    void whatCannotRunOnThreadsIsNamed(@TempDir Path tmp) throws IOException {
+        Scenario ring = ScenarioLoader.load(Path.of("../examples/allreduce-ring.yaml"), List.of());
+        ScenarioRun r = new ScenarioRun(ring, null);
+        assertThat(r.threadsBlocker()).isEqualTo(Optional.of("workload ar (allreduce)"));
+        assertThatThrownBy(() -> r.threads(2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("workload ar (allreduce)");
+        ThreadPlan p = ThreadPlan.of(4, r.fabric(), "allreduce-ring", r.threadsBlocker());
+        assertThat(p.used()).isEqualTo(1);
+        assertThat(p.note())
+                .contains("allreduce-ring: workload ar (allreduce) cannot run on threads yet;"
+                        + " running on one thread instead of 4");
+    }
+
+    @Test
+    void aFabricOfFewerSwitchesRunsOnFewerThreads(@TempDir Path tmp) throws IOException {
+        // a k = 4 fat tree has 20 switches; perftest-baseline's two hosts hang off one switch
+        Scenario fat =
+                ScenarioLoader.load(fatTree(tmp, "incast", 1), List.of(), org.rocelab.testing.SharedData.hpccDir());
+        assertThat(ThreadPlan.of(24, new ScenarioRun(fat, null).fabric(), "fat").used())
+                .isEqualTo(20);
+        assertThat(ThreadPlan.of(24, new ScenarioRun(fat, null).fabric(), "fat").note())
+                .contains("fat: a thread runs a switch and its hosts, and the fabric has 20 switches; running on 20"
+                        + " threads instead of 24");
+    }
+
+    private static Path write(RunResult r, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        RunWriter.writeAll(dir, r, null);
+        return dir;
+    }
+
+    private static void assertSameFiles(Path a, Path b, String what) throws IOException {
+        List<String> files = list(a);
+        assertThat(list(b)).isEqualTo(files);
+        for (String f : files) {
+            if (!f.equals("run.json")) {
+                assertThat(Files.readAllBytes(b.resolve(f)))
+                        .as("%s, %s", f, what)
+                        .isEqualTo(Files.readAllBytes(a.resolve(f)));
+            }
+        }
+    }
+
+    private static List<String> list(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}

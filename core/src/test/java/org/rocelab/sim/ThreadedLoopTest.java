@@ -1,0 +1,152 @@
+package org.rocelab.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The windowed loop on threads ({@link Simulation#threads}): a worker fires each partition's
+ * events of a window but the first's, the sums (events, fingerprint) and each component's events are
+ * the plain loop's, {@link Simulation#serially} actions run after the window in partition order
+ * with the asking event's clock, and what threads cannot order throws.
+ */
+class ThreadedLoopTest {
+    private static final long L = 100;
+
+    /**
+     * Partitions 0 and 1 each with a timer firing every 7 and 11 ps, and a global tick every 250 ps:
+     * each partition's timer logs into its own list, and asks for a serial action that logs into a
+     * shared one.
+     */
+    private static final class TwoNodes {
+        final Simulation sim = new Simulation(1);
+        final Component a = sim.component("a");
+        final Component b = sim.component("b");
+        final Component tick = sim.component("tick");
+        final List<Long> firedA = new ArrayList<>();
+        final List<Long> firedB = new ArrayList<>();
+        final List<String> serial = new ArrayList<>();
+        boolean bOnWorker = true;
+        Timer ta;
+        Timer tb;
+        Timer tt;
+
+        TwoNodes() {
+            ta = sim.timer(a, now -> {
+                firedA.add(now);
+                if (now % 5 == 0) {
+                    sim.serially(() -> serial.add("a@" + sim.now()));
+                }
+                ta.scheduleAt(now + 7);
+            });
+            tb = sim.timer(b, now -> {
+                firedB.add(now);
+                bOnWorker &= !sim.inWindow() || LaneThread.slot() == 1;
+                if (now % 3 == 0) {
+                    sim.serially(() -> serial.add("b@" + sim.now()));
+                }
+                tb.scheduleAt(now + 11);
+            });
+            tt = sim.timer(tick, now -> tt.scheduleAt(now + 250));
+            ta.scheduleAt(0);
+            tb.scheduleAt(1);
+            tt.scheduleAt(250);
+        }
+
+        int partitionOf(Component c) {
+            return c == a ? 0 : c == b ? 1 : -1;
+        }
+    }
+
+    @Test
+    void aWorkerFiresThePlainLoopsEventsOfItsPartition() {
+        TwoNodes plain = new TwoNodes();
+        plain.sim.runUntil(5000);
+        TwoNodes one = new TwoNodes();
+        one.sim.window(2, L, one::partitionOf);
+        one.sim.runUntil(5000);
+        TwoNodes t = new TwoNodes();
+        t.sim.window(2, L, t::partitionOf);
+        t.sim.threads(2);
+        assertThat(t.sim.threadCount()).isEqualTo(2);
+        try {
+            t.sim.runUntil(5000);
+        } finally {
+            t.sim.endThreads();
+        }
+        assertThat(t.sim.threadCount()).isEqualTo(1);
+        assertThat(t.firedA).isEqualTo(plain.firedA);
+        assertThat(t.firedB).isEqualTo(plain.firedB);
+        // 5000/7 + 1 = 715 events of a, (5000 - 1)/11 + 1 = 455 of b, 20 ticks
+        assertThat(t.sim.events()).isEqualTo(plain.sim.events()).isEqualTo(715 + 455 + 20);
+        assertThat(t.sim.fingerprint()).isEqualTo(plain.sim.fingerprint());
+        assertThat(t.sim.now()).isEqualTo(5000);
+        assertThat(t.bOnWorker).isTrue();
+        assertThat(plain.bOnWorker).isTrue(); // never in a window
+        // serial actions: those of a window after it, partition 0's first, each at its event's time,
+        // as a windowed run on one thread (partitions one after another) runs them
+        assertThat(t.serial).isEqualTo(one.serial);
+        assertThat(t.serial).contains("a@35", "b@12");
+        assertThat(t.serial.indexOf("a@70")).isLessThan(t.serial.indexOf("b@12"));
+    }
+
+    @Test
+    void aTimerOfAnotherPartitionFromAWorkerThrows() {
+        Simulation sim = new Simulation(1);
+        Component a = sim.component("a");
+        Component b = sim.component("b");
+        Timer ta = sim.timer(a, now -> {});
+        // b's event reaches a's timer beyond the window's end: fine on one thread, not from another one
+        Timer tb = sim.timer(b, now -> ta.scheduleAt(now + 2 * L));
+        tb.scheduleAt(5);
+        sim.window(2, L, c -> c == a ? 0 : 1);
+        sim.threads(2);
+        try {
+            assertThatThrownBy(() -> sim.runUntil(1000))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("a windowed run cannot order this: an event of partition 1 at 5 ps touches a"
+                            + " (partition 0) at 205 ps, another thread's partition");
+        } finally {
+            sim.endThreads();
+        }
+    }
+
+    @Test
+    void twoPartitionsSchedulingOneGlobalTimerInAWindowThrows() {
+        Simulation sim = new Simulation(1);
+        Component a = sim.component("a");
+        Component b = sim.component("b");
+        Component g = sim.component("g");
+        Timer tg = sim.timer(g, now -> {});
+        Timer ta = sim.timer(a, now -> tg.scheduleAt(now + 3 * L));
+        Timer tb = sim.timer(b, now -> tg.scheduleAt(now + 3 * L));
+        ta.scheduleAt(10);
+        tb.scheduleAt(20);
+        sim.window(2, L, c -> c == a ? 0 : c == b ? 1 : -1);
+        sim.threads(2);
+        try {
+            assertThatThrownBy(() -> sim.runUntil(1000))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("a threaded run cannot order this: partitions ")
+                    .hasMessageContaining(" both schedule g within the window ending at 110 ps");
+        } finally {
+            sim.endThreads();
+        }
+    }
+
+    @Test
+    void threadsAreOnePerPartitionAfterWindow() {
+        Simulation sim = new Simulation(1);
+        Component a = sim.component("a");
+        assertThatThrownBy(() -> sim.threads(2)).isInstanceOf(IllegalStateException.class);
+        sim.window(3, L, c -> 0);
+        assertThatThrownBy(() -> sim.threads(2))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("threads: 2 threads for 3 partitions");
+        assertThat(sim.threadCount()).isEqualTo(1);
+        assertThat(a.name()).isEqualTo("a");
+    }
+}
