@@ -64,6 +64,7 @@ final class DeviceConfigs {
                 .rnrRetry(s.retransmission().rnrRetry())
                 .minRnrTimer(s.retransmission().minRnrTimer())
                 .rxBufferBytes(s.rxBufferBytes())
+                .rxHeadroomBytes(NicSpec.RX_HEADROOM_BYTES)
                 .cc(cc)
                 .cnpOnAck(cc.ecnEchoOnAck()); // DCTCP's ECN-Echo: the receiver flags the ACK
         if (cc.ackEveryPacket()) {

@@ -2,6 +2,7 @@ package org.rocelab.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.rocelab.sim.Units;
 
 /**
  * Errors that need the whole fabric: PFC headroom that cannot fit in a switch's buffer, static
@@ -43,14 +44,29 @@ final class FabricChecks {
         }
     }
 
-    /** Total reserved headroom of {@code sw}'s lossless PGs, bytes (SONiC estimate or the fixed size). */
+    /** Total reserved headroom of a switch's lossless PGs with its own settings, bytes (SONiC estimate or the fixed size). */
     static long headroomBytes(SwitchSpec spec, List<TopologyLayout.Cable> ports) {
+        return headroomBytes(spec, null, ports);
+    }
+
+    /**
+     * As {@link #headroomBytes(SwitchSpec, List)}, with each port's own {@code headroom} and {@code
+     * lossless} ({@code switches.<sw>.ports.<peer>}) where {@code sw} is given: what the MMU reserves.
+     */
+    static long headroomBytes(SwitchSpec spec, String sw, List<TopologyLayout.Cable> ports) {
         long total = 0;
         for (TopologyLayout.Cable c : ports) {
-            long perPg = spec.pfc().headroomAuto()
-                    ? HeadroomEstimate.bytes(c.config().speedBps(), c.config().lengthM(), spec.mtu())
-                    : spec.pfc().headroomBytes();
-            total += perPg * spec.lossless().size();
+            PortSpec own = sw == null ? null : spec.ports().get(c.peerOf(sw));
+            long perPg = own != null && own.headroomBytes() >= 0
+                    ? own.headroomBytes()
+                    : spec.pfc().headroomAuto()
+                            ? HeadroomEstimate.bytes(
+                                    c.config().speedBps(), c.config().lengthM(), spec.mtu())
+                            : spec.pfc().headroomBytes();
+            int lossless = own != null && own.lossless() != null
+                    ? own.lossless().size()
+                    : spec.lossless().size();
+            total += perPg * lossless;
         }
         return total;
     }
@@ -78,16 +94,22 @@ final class FabricChecks {
     }
 
     static void headroom(SwitchSpec spec, String sw, List<TopologyLayout.Cable> ports, Field at) {
-        if (spec.lossless().isEmpty()) {
-            return;
-        }
-        long need = headroomBytes(spec, ports);
-        if (need >= spec.buffer().sizeBytes()) {
+        long size = spec.buffer().sizeBytes();
+        long switchWide = spec.lossless().isEmpty() ? 0 : headroomBytes(spec, ports);
+        if (switchWide >= size) {
             throw at.get("lossless")
                     .error(spec.lossless().size() + " lossless TC(s) on "
                             + ports.size() + " ports of " + sw
-                            + " need about " + need + " bytes of PFC headroom (SONiC estimate), no room in buffer.size "
-                            + spec.buffer().sizeBytes() + " bytes");
+                            + " need about " + switchWide
+                            + " bytes of PFC headroom (SONiC estimate), no room in buffer.size "
+                            + size + " bytes");
+        }
+        long need = headroomBytes(spec, sw, ports);
+        if (need >= size) {
+            throw at.get("ports")
+                    .error("with the ports' own headroom and lossless settings the lossless PGs of " + sw
+                            + " need about " + need + " bytes of PFC headroom, no room in buffer.size " + size
+                            + " bytes");
         }
     }
 
@@ -149,11 +171,17 @@ final class FabricChecks {
         return v.equals("all");
     }
 
-    static OutputSpec outputs(Field o, TopologyLayout layout, List<WorkloadSpec> workloads) {
+    static OutputSpec outputs(Field o, TopologyLayout layout, List<WorkloadSpec> workloads, long durationPs) {
         Field sampleF = o.get("sample");
         long sample = sampleF.time(OutputSpec.DEFAULT.samplePs());
         if (sample == 0) {
             throw sampleF.error("expected a positive sampling period like 10us, got 0");
+        }
+        if (durationPs / sample >= OutputSpec.MAX_SAMPLE_INSTANTS) {
+            long least = durationPs / OutputSpec.MAX_SAMPLE_INSTANTS + 1;
+            throw sampleF.error("expected a sampling period of at least " + Units.formatTime(least) + " for a "
+                    + Units.formatTime(durationPs) + " run (at most " + OutputSpec.MAX_SAMPLE_INSTANTS
+                    + " samples of each series), got " + sampleF.shown());
         }
         List<OutputSpec.PcapTap> taps = new java.util.ArrayList<>();
         for (Field t : o.get("pcap").elements()) {

@@ -56,7 +56,7 @@ final class FaultReader {
                 }
                 return new FaultSpec.LinkDown(at, a, b, down);
             }
-            return new FaultSpec.LinkBer(at, a, b, f.get("ber").number(0, 0, 1));
+            return new FaultSpec.LinkBer(at, a, b, f.get("ber").ber(0));
         }
         if (keys.contains("set")) {
             only(f, keys, List.of("at", "set", "for"));

@@ -164,6 +164,15 @@ final class Field {
         return v;
     }
 
+    /** A bit-error rate: a number from 0 to below 1 (a link that corrupts every bit carries nothing; {@code PhyErrorModel}). */
+    double ber(double def) {
+        double v = number(def, 0, 1);
+        if (v >= 1) {
+            throw error("expected a bit-error rate from 0 to below 1 like 1e-12, got " + shown());
+        }
+        return v;
+    }
+
     private static String fmt(double d) {
         return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }

@@ -51,9 +51,9 @@ final class NicReader {
         RetransmissionSpec rtx = retransmission(n.get("retransmission"));
         Field rxF = n.get("rx_buffer");
         long rx = rxF.size(262_144L);
-        if (rx < 4096 + 100) {
-            throw rxF.error("expected a receive buffer of at least one frame (4196 bytes), got " + rxF.shown()
-                    + rxF.bareSizeHint("KB"));
+        if (rx <= NicSpec.RX_HEADROOM_BYTES) {
+            throw rxF.error("expected a receive buffer larger than the NIC's 64KiB of PFC headroom (65537 bytes or"
+                    + " more), got " + rxF.shown() + rxF.bareSizeHint("KB"));
         }
         return new NicSpec(
                 mtu,

@@ -49,6 +49,12 @@ public record NicSpec(
     }
 
     /** Valid IB path MTUs. */
+    /**
+     * The receive buffer a NIC keeps free above its PFC XOFF point for the frames still on their way
+     * after it sends a pause (docs/model.md, "PFC"), bytes: {@code rx_buffer} must be larger.
+     */
+    public static final long RX_HEADROOM_BYTES = 64 * 1024;
+
     public static final List<Integer> IB_MTUS = List.of(256, 512, 1024, 2048, 4096);
 
     /** The largest IB MTU ≤ netdevMtu − 96, capped at 4096 (iboe_get_mtu, roce-facts.md §9.7); 0 if none fits. */

@@ -15,6 +15,12 @@ import java.util.List;
  *     out those inside runs of equal values ({@code changes}, the default)
  */
 public record OutputSpec(long samplePs, List<PcapTap> pcap, ReportPicks report, int series, boolean everyRow) {
+    /**
+     * The most sampling instants a run may have (duration / {@code outputs.sample}): a million is 10 s
+     * at the default 10 µs, 1 ms at 1 ns; beyond it the time series and report outgrow memory.
+     */
+    public static final long MAX_SAMPLE_INSTANTS = 1_000_000;
+
     /** Default {@code outputs.series} (the stats package's {@code SeriesSelection.DEFAULT}). */
     public static final int DEFAULT_SERIES = 32;
 

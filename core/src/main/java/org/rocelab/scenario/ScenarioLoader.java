@@ -269,7 +269,7 @@ public final class ScenarioLoader {
         List<FaultSpec> faults = withFaults
                 ? FaultReader.read(r.get("faults"), layout, (at, set) -> trySet(root, baseDir, dataDir, at, set))
                 : List.of();
-        OutputSpec outputs = FabricChecks.outputs(r.get("outputs"), layout, workloads);
+        OutputSpec outputs = FabricChecks.outputs(r.get("outputs"), layout, workloads, duration);
         Scenario s = new Scenario(
                 name,
                 seed,

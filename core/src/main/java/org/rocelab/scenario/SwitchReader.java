@@ -117,6 +117,9 @@ final class SwitchReader {
         if (detect == 0) {
             throw w.get("detection_time").error("expected a positive time like 200ms, got 0");
         }
+        if (restore == 0) {
+            throw restF.error("expected a positive time like 200ms, got 0");
+        }
         String action = w.get("action").choice("drop", List.of("drop", "forward", "alert"));
         WatchdogAction a = action.equals("forward")
                 ? WatchdogAction.FORWARD

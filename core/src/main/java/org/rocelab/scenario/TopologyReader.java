@@ -63,7 +63,7 @@ final class TopologyReader {
         long prop = len.present() ? Math.round(lengthM * Units.PROPAGATION_PS_PER_M) : base.propagationPs();
         prop = f.get("delay").time(prop);
         Field fecF = f.get("fec");
-        double ber = f.get("ber").number(base.ber(), 0, 1);
+        double ber = f.get("ber").ber(base.ber());
         if (fecF.present() && fecF.node().isArray()) {
             List<Field> ends = fecF.elements();
             if (ends.size() != 2) {
