@@ -48,20 +48,28 @@ public final class Windows {
     }
 
     /**
-     * Runs {@code fabric}'s windows on {@code threads} threads, one partition each ({@link #split};
-     * {@link org.rocelab.sim.Simulation#threads}), with a packet pool and ledger per thread; returns
-     * the threads used (fewer when the fabric has fewer switches). One thread: the plain loop,
+     * Runs {@code fabric}'s windows on {@code threads} threads ({@link org.rocelab.sim.Simulation#threads}),
+     * over {@link #PARTITIONS_PER_THREAD} partitions per thread ({@link #split}; fewer when the
+     * fabric has fewer switches), with a packet pool and ledger per thread; returns the threads
+     * used (at most the partitions). One thread: the plain loop,
      * untouched. The run ends the workers with {@link org.rocelab.sim.Simulation#endThreads}.
      */
     static int threads(Fabric fabric, int threads) {
         if (threads == 1) {
             return 1;
         }
-        int used = split(fabric, threads).partitions();
+        int partitions = split(fabric, threads * PARTITIONS_PER_THREAD).partitions();
+        int used = Math.min(threads, partitions);
         fabric.sim().threads(used);
         fabric.pool().threads(used);
         return used;
     }
+
+    /**
+     * Partitions per thread of a threaded run: the threads take a window's partitions one by one,
+     * so one done with a light partition takes the next (docs/architecture.md, "Threads").
+     */
+    static final int PARTITIONS_PER_THREAD = 8;
 
     /**
      * The node a device component belongs to: a cable direction's ({@code h0:sw0>sw0:h0})

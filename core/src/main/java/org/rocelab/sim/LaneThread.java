@@ -1,9 +1,9 @@
 package org.rocelab.sim;
 
 /**
- * A worker of a threaded windowed run ({@link Simulation#threads}): it runs its partitions' events
- * within each window while the thread that called {@link Simulation#runUntil} runs the first
- * partition's and every barrier. Its {@link #slot()} picks per-thread state that the fabric keeps
+ * A worker of a threaded windowed run ({@link Simulation#threads}): it fires the events of the
+ * partitions it takes within each window, as the thread that called {@link Simulation#runUntil}
+ * does, which also runs every barrier. Its {@link #slot()} picks per-thread state that the fabric keeps
  * apart for it (the packet pool's free lists and ledger), so nothing shared is written without the
  * windows' hand-over.
  */

@@ -61,10 +61,32 @@ public final class Simulation {
 
     private boolean arrivalsFirst;
     /**
-     * The workers of a threaded windowed run ({@link #threads}): worker i − 1 runs partition i's
-     * windows; null on one thread. Set before the run, read-only while it runs.
+     * The workers of a threaded windowed run ({@link #threads}), which with the calling thread take
+     * the partitions of each window one by one ({@link #nextPartition}); null on one thread. Set
+     * before the run, read-only while it runs.
      */
     private WindowWorkers workers;
+    /** The next partition of the running window for a thread to take (a threaded run). */
+    private final java.util.concurrent.atomic.AtomicInteger nextPartition =
+            new java.util.concurrent.atomic.AtomicInteger();
+    /** Per partition, the actions its events of the running window deferred ({@link #serially}). */
+    private Deferred[] deferred;
+
+    /** Actions a partition's events deferred to the window's end ({@link #serially}), with their events' keys. */
+    private static final class Deferred {
+        final List<Runnable> actions = new ArrayList<>();
+        long[] keys = new long[8];
+
+        void add(Runnable action, long atPs, long tie) {
+            int n = actions.size();
+            if (2 * n + 2 > keys.length) {
+                keys = java.util.Arrays.copyOf(keys, 2 * keys.length);
+            }
+            keys[2 * n] = atPs;
+            keys[2 * n + 1] = tie;
+            actions.add(action);
+        }
+    }
 
     /**
      * The state of one thread's event loop: the clock, the loop's position, the firing timer, the
@@ -100,10 +122,6 @@ public final class Simulation {
         long windowEndPs;
         /** The latest time an event of a windowed run fired at (the lanes' clocks differ within a window). */
         long latestFiredPs;
-        /** Actions of a threaded window to run after it ({@link #serially}), with their events' keys. */
-        final List<Runnable> serialActions = new ArrayList<>();
-
-        long[] serialKeys = new long[8];
 
         Loop(long fingerprint) {
             this.fingerprint = fingerprint;
@@ -578,26 +596,31 @@ public final class Simulation {
     }
 
     /**
-     * Runs the windows of a windowed run on {@code threads} threads: the calling thread runs
-     * partition 0's events and every barrier, a worker each of the others' (so {@code threads} is
-     * the partition count of {@link #window}). Timer ops of a window reach only the running
-     * partition, or the global event set under its lock and from one partition per component per
-     * window; {@link #serially} actions run after the window in partition order; the events, their
-     * order per component and so every output are those of the run on one thread. Call after
-     * {@link #window}, before the run; {@link #endThreads} stops the workers.
+     * Runs the windows of a windowed run on {@code threads} threads: the calling thread and {@code
+     * threads} − 1 workers take the window's partitions one by one, in partition order, each
+     * partition's events firing on the thread that took it (so a thread that finishes a light
+     * partition takes the next); the calling thread runs every barrier. Timer ops of a window reach
+     * only the running partition, or the global event set under its lock and from one partition
+     * per component per window; {@link #serially} actions run after the window in partition order;
+     * the events, their order per component and so every output are those of the run on one thread.
+     * Call after {@link #window}, before the run; {@link #endThreads} stops the workers.
      *
-     * @throws IllegalArgumentException if {@code threads} is not the partition count
+     * @throws IllegalArgumentException if {@code threads} is below 1 or above the partition count
      * @throws IllegalStateException if not windowed, or schedules are observed
      */
     public void threads(int threads) {
         if (lanes == null || observer != null) {
             throw new IllegalStateException("threads: call after window(), without a schedule observer");
         }
-        if (threads != globalLane) {
+        if (threads < 1 || threads > globalLane) {
             throw new IllegalArgumentException("threads: " + threads + " threads for " + globalLane + " partitions");
         }
         if (threads > 1 && workers == null) {
-            workers = new WindowWorkers(threads - 1, this::runPartition);
+            deferred = new Deferred[globalLane];
+            for (int p = 0; p < globalLane; p++) {
+                deferred[p] = new Deferred();
+            }
+            workers = new WindowWorkers(threads - 1, this::runPartitionsTaken);
         }
     }
 
@@ -611,6 +634,7 @@ public final class Simulation {
         if (workers != null) {
             workers.shutdown();
             workers = null;
+            deferred = null;
         }
     }
 
@@ -627,13 +651,7 @@ public final class Simulation {
             action.run();
             return;
         }
-        int n = s.serialActions.size();
-        if (2 * n + 2 > s.serialKeys.length) {
-            s.serialKeys = java.util.Arrays.copyOf(s.serialKeys, 2 * s.serialKeys.length);
-        }
-        s.serialKeys[2 * n] = s.positionPs;
-        s.serialKeys[2 * n + 1] = s.positionTie;
-        s.serialActions.add(action);
+        deferred[s.runningLane].add(action, s.positionPs, s.positionTie);
     }
 
     /** Whether a window of a windowed run is running now (an event of one partition fires). */
@@ -705,8 +723,9 @@ public final class Simulation {
                     runPartition(main, p, end);
                 }
             } else {
+                nextPartition.set(0);
                 workers.start(end);
-                runPartition(main, 0, end);
+                runPartitionsTaken(main, end);
                 workers.await();
                 mergeWorkers();
             }
@@ -722,6 +741,14 @@ public final class Simulation {
             }
         }
         return after(main, main.latestReservedPs, main.latestReservedTie);
+    }
+
+    /** Takes the running window's partitions one by one and fires their events before {@code endPs} (a threaded run). */
+    private void runPartitionsTaken(Loop s, long endPs) {
+        int p;
+        while ((p = nextPartition.getAndIncrement()) < globalLane) {
+            runPartition(s, p, endPs);
+        }
     }
 
     /** Fires partition {@code p}'s events before {@code endPs} on the calling thread, whose loop state is {@code s}. */
@@ -753,30 +780,26 @@ public final class Simulation {
             m.latestFiredPs = Math.max(m.latestFiredPs, s.latestFiredPs);
             m.reserved(s.latestReservedPs, s.latestReservedTie);
         }
-        if (m.serialActions.isEmpty() && !workers.anySerialActions()) {
-            return;
-        }
         long nowPs = m.nowPs;
         long positionPs = m.positionPs;
         long positionTie = m.positionTie;
-        runSerialActions(m, m);
-        for (int w = 0; w < workers.size(); w++) {
-            runSerialActions(workers.loop(w), m);
+        boolean ran = false;
+        for (Deferred d : deferred) {
+            List<Runnable> actions = d.actions;
+            for (int i = 0; i < actions.size(); i++) {
+                m.nowPs = d.keys[2 * i];
+                m.positionPs = m.nowPs;
+                m.positionTie = d.keys[2 * i + 1];
+                actions.get(i).run();
+                ran = true;
+            }
+            actions.clear();
         }
-        m.nowPs = nowPs;
-        m.positionPs = positionPs;
-        m.positionTie = positionTie;
-    }
-
-    private static void runSerialActions(Loop from, Loop m) {
-        List<Runnable> actions = from.serialActions;
-        for (int i = 0; i < actions.size(); i++) {
-            m.nowPs = from.serialKeys[2 * i];
-            m.positionPs = m.nowPs;
-            m.positionTie = from.serialKeys[2 * i + 1];
-            actions.get(i).run();
+        if (ran) {
+            m.nowPs = nowPs;
+            m.positionPs = positionPs;
+            m.positionTie = positionTie;
         }
-        actions.clear();
     }
 
     /** Fires every event at {@code atPs} of every event set in key order, as the plain loop would. */

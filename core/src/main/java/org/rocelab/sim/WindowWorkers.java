@@ -3,9 +3,9 @@ package org.rocelab.sim;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The worker threads of a threaded windowed run ({@link Simulation#threads}): worker w runs
- * partition w + 1 of every window. The calling thread publishes a window's end ({@link #start}),
- * runs partition 0 itself and waits ({@link #await}); a worker spins briefly for the next window,
+ * The worker threads of a threaded windowed run ({@link Simulation#threads}): with the calling
+ * thread they take the partitions of each window one by one. The calling thread publishes a
+ * window's end ({@link #start}), takes its share and waits ({@link #await}); a worker spins briefly for the next window,
  * then parks, so idle workers between runs cost no CPU. The hand-over is a volatile generation
  * count and a volatile done count: everything a worker wrote in a window happens-before the
  * caller's reads after {@link #await}, and everything the caller wrote before {@link #start}
@@ -15,9 +15,9 @@ final class WindowWorkers {
     /** Spins before a waiting worker parks (about 10–50 µs). */
     private static final int SPINS = 20_000;
 
-    /** Runs partition {@code p}'s window up to {@code endPs} with a worker's loop state. */
+    /** Runs a worker's share of a window up to {@code endPs} with its loop state. */
     interface PartitionRunner {
-        void run(Simulation.Loop loop, int partition, long endPs);
+        void run(Simulation.Loop loop, long endPs);
     }
 
     private final LaneThread[] threads;
@@ -52,15 +52,6 @@ final class WindowWorkers {
 
     Simulation.Loop loop(int w) {
         return loops[w];
-    }
-
-    boolean anySerialActions() {
-        for (Simulation.Loop l : loops) {
-            if (!l.serialActions.isEmpty()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Lets every worker run its partition's events before {@code endPs}. */
@@ -140,7 +131,7 @@ final class WindowWorkers {
                 return;
             }
             try {
-                runner.run(loops[w], slot, windowEndPs);
+                runner.run(loops[w], windowEndPs);
             } catch (Throwable t) {
                 failure = t;
             }

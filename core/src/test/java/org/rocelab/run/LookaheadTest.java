@@ -52,9 +52,13 @@ class LookaheadTest {
         assertThat(p.note())
                 .hasValue("t: the smallest link delay is 0ns, so there is no lookahead and the run cannot be"
                         + " windowed; running on one thread instead of 3");
+        // with lookahead, a star runs on one thread for another reason: a thread runs a switch and its hosts
         Fabric windowed = build("{kind: star, hosts: 3, link: {speed: 100G, length: 2m, fec: none}}");
-        assertThat(ThreadPlan.of(3, windowed, "t").used()).isEqualTo(3);
-        assertThat(ThreadPlan.of(3, windowed, "t").note()).isEmpty();
+        assertThat(windowed.lookaheadPs()).isEqualTo(10_000);
+        assertThat(ThreadPlan.of(3, windowed, "t").used()).isEqualTo(1);
+        assertThat(ThreadPlan.of(3, windowed, "t").note())
+                .hasValue("t: a thread runs a switch and its hosts, and the fabric has 1 switch; running on 1 thread"
+                        + " instead of 3");
         assertThat(ThreadPlan.of(1, f, "t").note()).isEmpty();
     }
 

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The windowed loop on threads ({@link Simulation#threads}): a worker fires each partition's
- * events of a window but the first's, the sums (events, fingerprint) and each component's events are
+ * The windowed loop on threads ({@link Simulation#threads}): the threads take a window's
+ * partitions one by one and fire their events, the sums (events, fingerprint) and each component's events are
  * the plain loop's, {@link Simulation#serially} actions run after the window in partition order
  * with the asking event's clock, and what threads cannot order throws.
  */
@@ -29,7 +29,7 @@ class ThreadedLoopTest {
         final List<Long> firedA = new ArrayList<>();
         final List<Long> firedB = new ArrayList<>();
         final List<String> serial = new ArrayList<>();
-        boolean bOnWorker = true;
+        boolean onWorker;
         Timer ta;
         Timer tb;
         Timer tt;
@@ -44,7 +44,7 @@ class ThreadedLoopTest {
             });
             tb = sim.timer(b, now -> {
                 firedB.add(now);
-                bOnWorker &= !sim.inWindow() || LaneThread.slot() == 1;
+                onWorker |= LaneThread.slot() == 1;
                 if (now % 3 == 0) {
                     sim.serially(() -> serial.add("b@" + sim.now()));
                 }
@@ -84,8 +84,9 @@ class ThreadedLoopTest {
         assertThat(t.sim.events()).isEqualTo(plain.sim.events()).isEqualTo(715 + 455 + 20);
         assertThat(t.sim.fingerprint()).isEqualTo(plain.sim.fingerprint());
         assertThat(t.sim.now()).isEqualTo(5000);
-        assertThat(t.bOnWorker).isTrue();
-        assertThat(plain.bOnWorker).isTrue(); // never in a window
+        // the worker took a partition in some window; on one thread there is none
+        assertThat(t.onWorker).isTrue();
+        assertThat(plain.onWorker).isFalse();
         // serial actions: those of a window after it, partition 0's first, each at its event's time,
         // as a windowed run on one thread (partitions one after another) runs them
         assertThat(t.serial).isEqualTo(one.serial);
@@ -138,15 +139,62 @@ class ThreadedLoopTest {
     }
 
     @Test
-    void threadsAreOnePerPartitionAfterWindow() {
+    void threadsComeAfterWindowAndAreAtMostThePartitions() {
         Simulation sim = new Simulation(1);
         Component a = sim.component("a");
         assertThatThrownBy(() -> sim.threads(2)).isInstanceOf(IllegalStateException.class);
         sim.window(3, L, c -> 0);
-        assertThatThrownBy(() -> sim.threads(2))
+        assertThatThrownBy(() -> sim.threads(4))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("threads: 2 threads for 3 partitions");
+                .hasMessage("threads: 4 threads for 3 partitions");
         assertThat(sim.threadCount()).isEqualTo(1);
+        sim.threads(2);
+        assertThat(sim.threadCount()).isEqualTo(2);
+        sim.endThreads();
         assertThat(a.name()).isEqualTo("a");
+    }
+
+    /**
+     * Five partitions (a node each, timers every 3, 5, 7, 11 and 13 ps) on two threads: whichever
+     * thread takes a partition in a window, each node's events, the sums and the serial actions'
+     * order are those of one thread.
+     */
+    @Test
+    void morePartitionsThanThreadsFireThePlainLoopsEvents() {
+        long[] periods = {3, 5, 7, 11, 13};
+        java.util.function.Function<Simulation, List<List<Long>>> build = sim -> {
+            List<List<Long>> fired = new ArrayList<>();
+            for (int i = 0; i < periods.length; i++) {
+                long period = periods[i];
+                List<Long> mine = new ArrayList<>();
+                fired.add(mine);
+                Timer[] t = new Timer[1];
+                t[0] = sim.timer(sim.component("n" + i), now -> {
+                    mine.add(now);
+                    t[0].scheduleAt(now + period);
+                });
+                t[0].scheduleAt(i);
+            }
+            Timer[] tick = new Timer[1];
+            tick[0] = sim.timer(sim.component("tick"), now -> tick[0].scheduleAt(now + 250));
+            tick[0].scheduleAt(250);
+            return fired;
+        };
+        Simulation plain = new Simulation(1);
+        List<List<Long>> a = build.apply(plain);
+        plain.runUntil(3000);
+        Simulation t = new Simulation(1);
+        List<List<Long>> b = build.apply(t);
+        t.window(5, L, c -> c.name().startsWith("n") ? c.name().charAt(1) - '0' : -1);
+        t.threads(2);
+        try {
+            t.runUntil(3000);
+        } finally {
+            t.endThreads();
+        }
+        assertThat(b).isEqualTo(a);
+        assertThat(t.events()).isEqualTo(plain.events());
+        assertThat(t.fingerprint()).isEqualTo(plain.fingerprint());
+        assertThat(t.windows()).isPositive();
     }
 }
