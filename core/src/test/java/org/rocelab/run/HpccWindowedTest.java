@@ -25,10 +25,7 @@ class HpccWindowedTest {
     @ParameterizedTest
     @CsvSource({"300, 1, 2", "300, 2, 5", "600, 1, 16"})
     void writesThePlainLoopsFctAndPfc(int flowCount, long seed, int partitions, @TempDir Path tmp) throws Exception {
-        HpccScenario full = HpccScenario.load(HpccRunIncastTest.resource("fat_ws_config_dcqcn.txt"));
-        List<HpccFlow> first = full.flows().flows().subList(0, flowCount);
-        HpccScenario s = HpccScenario.of(
-                full.config(), full.topology(), new HpccFlows(full.flows().file(), first, 0));
+        HpccScenario s = firstFlows(flowCount);
         Path a = tmp.resolve("plain");
         Path b = tmp.resolve("windowed");
         Files.createDirectories(a);
@@ -62,6 +59,14 @@ class HpccWindowedTest {
                 sim.windows(),
                 sim.barrierEvents(),
                 windowed.pfcEvents().size());
+    }
+
+    /** The HPCC fat tree (fat_ws_config_dcqcn.txt) with the first {@code flowCount} flows of its flow file. */
+    static HpccScenario firstFlows(int flowCount) throws Exception {
+        HpccScenario full = HpccScenario.load(HpccRunIncastTest.resource("fat_ws_config_dcqcn.txt"));
+        List<HpccFlow> first = full.flows().flows().subList(0, flowCount);
+        return HpccScenario.of(
+                full.config(), full.topology(), new HpccFlows(full.flows().file(), first, 0));
     }
 
     private static List<String> list(Path dir) throws Exception {

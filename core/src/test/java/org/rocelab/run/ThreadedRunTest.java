@@ -13,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.rocelab.compat.HpccFlow;
-import org.rocelab.compat.HpccFlows;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
@@ -28,23 +26,6 @@ import org.rocelab.stats.RunWriter;
  * several seeds; what cannot run on threads says so ({@link ScenarioRun#threadsBlocker}).
  */
 class ThreadedRunTest {
-
-    private static Path fatTree(Path tmp, String workload, long seed) throws IOException {
-        Path file = tmp.resolve("fat.yaml");
-        String w = workload.equals("flows")
-                ? "  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 800us}\n"
-                : "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 1MB}\n";
-        Files.writeString(
-                file,
-                "name: fat\nseed: " + seed + "\nduration: 1ms\n"
-                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
-                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: "
-                        + (workload.equals("flows") ? "dcqcn" : "none")
-                        + "}}\n"
-                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
-                        + "workloads:\n" + w);
-        return file;
-    }
 
     /**
      * A k = 4 fat tree with 100 m cables (500 ns of lookahead) under a flows workload (QPs made at
@@ -63,8 +44,8 @@ class ThreadedRunTest {
     })
     void aFatTreeWritesTheOneThreadFiles(String workload, long seed, int threads, @TempDir Path tmp)
             throws IOException {
-        Scenario s =
-                ScenarioLoader.load(fatTree(tmp, workload, seed), List.of(), org.rocelab.testing.SharedData.hpccDir());
+        Scenario s = ScenarioLoader.load(
+                WindowedRunTest.fatTree(tmp, workload, seed), List.of(), org.rocelab.testing.SharedData.hpccDir());
         ScenarioRun one = new ScenarioRun(s, null);
         Path a = write(one.run(null), tmp.resolve("one"));
         ScenarioRun many = new ScenarioRun(s, null);
@@ -94,10 +75,7 @@ class ThreadedRunTest {
     @ParameterizedTest
     @CsvSource({"300, 1, 2", "300, 2, 3", "200, 3, 2"})
     void hpccFatTreeWritesTheOneThreadFiles(int flowCount, long seed, int threads, @TempDir Path tmp) throws Exception {
-        HpccScenario full = HpccScenario.load(HpccRunIncastTest.resource("fat_ws_config_dcqcn.txt"));
-        List<HpccFlow> first = full.flows().flows().subList(0, flowCount);
-        HpccScenario s = HpccScenario.of(
-                full.config(), full.topology(), new HpccFlows(full.flows().file(), first, 0));
+        HpccScenario s = HpccWindowedTest.firstFlows(flowCount);
         Path a = Files.createDirectories(tmp.resolve("one"));
         Path b = Files.createDirectories(tmp.resolve("threads"));
         HpccRun one = new HpccRun(s, seed, a);
@@ -133,8 +111,8 @@ class ThreadedRunTest {
     @Test
     void aFabricOfFewerSwitchesRunsOnFewerThreads(@TempDir Path tmp) throws IOException {
         // a k = 4 fat tree has 20 switches; perftest-baseline's two hosts hang off one switch
-        Scenario fat =
-                ScenarioLoader.load(fatTree(tmp, "incast", 1), List.of(), org.rocelab.testing.SharedData.hpccDir());
+        Scenario fat = ScenarioLoader.load(
+                WindowedRunTest.fatTree(tmp, "incast", 1), List.of(), org.rocelab.testing.SharedData.hpccDir());
         assertThat(ThreadPlan.of(24, new ScenarioRun(fat, null).fabric(), "fat").used())
                 .isEqualTo(20);
         assertThat(ThreadPlan.of(24, new ScenarioRun(fat, null).fabric(), "fat").note())

@@ -91,19 +91,7 @@ class WindowedRunTest {
     @CsvSource({"flows, 1, 2", "flows, 2, 3", "flows, 3, 5", "incast, 1, 2", "incast, 4, 3", "incast, 5, 5"})
     void aFatTreeWritesThePlainLoopsFiles(String workload, long seed, int partitions, @TempDir Path tmp)
             throws IOException {
-        Path file = tmp.resolve("fat.yaml");
-        String w = workload.equals("flows")
-                ? "  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 800us}\n"
-                : "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 1MB}\n";
-        Files.writeString(
-                file,
-                "name: fat\nseed: " + seed + "\nduration: 1ms\n"
-                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
-                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: "
-                        + (workload.equals("flows") ? "dcqcn" : "none")
-                        + "}}\n"
-                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
-                        + "workloads:\n" + w);
+        Path file = fatTree(tmp, workload, seed);
         Scenario s = ScenarioLoader.load(file, List.of(), org.rocelab.testing.SharedData.hpccDir());
         ScenarioRun plain = new ScenarioRun(s, null);
         Path a = write(plain.run(null), tmp.resolve("plain"));
@@ -130,6 +118,28 @@ class WindowedRunTest {
                 windowed.fabric().sim().windows(),
                 windowed.fabric().sim().barrierEvents(),
                 Files.readAllLines(a.resolve(RunWriter.FCT)).size() - 1);
+    }
+
+    /**
+     * A k = 4 fat tree (100 m cables: 500 ns of lookahead) under a {@code flows} workload (AliStorage
+     * at 50 %, DCQCN) or an 8:1 incast of 1 MB writes with PFC and no congestion control, written
+     * into {@code tmp}.
+     */
+    static Path fatTree(Path tmp, String workload, long seed) throws IOException {
+        Path file = tmp.resolve("fat.yaml");
+        String w = workload.equals("flows")
+                ? "  - {name: mix, kind: flows, cdf: alistorage, load: 0.5, duration: 800us}\n"
+                : "  - {kind: incast, from: [h1, h2, h3, h4, h5, h8, h12, h15], to: h0, size: 1MB}\n";
+        Files.writeString(
+                file,
+                "name: fat\nseed: " + seed + "\nduration: 1ms\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: "
+                        + (workload.equals("flows") ? "dcqcn" : "none")
+                        + "}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
+                        + "workloads:\n" + w);
+        return file;
     }
 
     static Stream<String> examples() throws IOException {
