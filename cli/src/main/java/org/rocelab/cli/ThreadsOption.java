@@ -10,8 +10,9 @@ import org.rocelab.run.ThreadPlan;
  * threads, 1 or more, or {@code auto} for the processors available to the JVM; 1 when not given.
  * Checked before anything runs (anything else is one line, exit 2). Once the fabric is built,
  * {@link #plan} decides the threads the run uses ({@link ThreadPlan}): a fabric without lookahead,
- * or a run with a part not made for threads (packet captures, the live view, a workload other than
- * {@code flows} and {@code incast}), runs on one thread, and a fabric of k switches on at most k,
+ * or a run with a part not made for threads (packet captures, the live view, a workload not
+ * reviewed for threads: all but {@code flows}, {@code incast} and the bandwidth perftests without
+ * {@code rx_cpu_time}), runs on one thread, and a fabric of k switches on at most k,
  * with a warning saying why (docs/architecture.md, "Windows and threads").
  *
  * @param text the value as written
@@ -21,7 +22,8 @@ record ThreadsOption(String text, int count) {
     static final String DESCRIPTION = "Threads for the event loop: a whole number, 1 or more, or auto (the processors"
             + " available; default 1). Outputs are those of one thread. Runs on fewer, with a warning, when"
             + " a cable has no delay, the run captures pcap, shows the live view or has a workload other than"
-            + " flows and incast, or the fabric has fewer switches (docs/architecture.md).";
+            + " flows, incast and ib_*_bw without rx_cpu_time, or the fabric has fewer switches"
+            + " (docs/architecture.md).";
 
     /** The option as written ({@code null}: not given, one thread). */
     static ThreadsOption parse(String text) {

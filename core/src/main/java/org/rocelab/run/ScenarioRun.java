@@ -117,14 +117,12 @@ public final class ScenarioRun {
         return this;
     }
 
-    /** Workload kinds whose completions write only their own flow's records and their host's QPs. */
-    private static final java.util.Set<String> THREAD_SAFE_WORKLOADS = java.util.Set.of("flows", "incast");
-
     /**
      * What in this run cannot run on threads ({@link ThreadPlan}), or empty: packet captures (one
      * file per tap, written as frames pass), the live view (it samples the fabric from the loop's
-     * thread), and workloads whose completions reach other hosts' state or shared lists (all but
-     * {@code flows} and {@code incast}).
+     * thread), and workloads whose completions reach other hosts' state or shared lists ({@link
+     * Workload#runsOnThreads}: all but {@code flows}, {@code incast} and the bandwidth perftests
+     * without {@code rx_cpu_time}).
      */
     public java.util.Optional<String> threadsBlocker() {
         if (taps != null) {
@@ -134,7 +132,7 @@ public final class ScenarioRun {
             return java.util.Optional.of("the live view");
         }
         for (Workload w : workloads) {
-            if (!THREAD_SAFE_WORKLOADS.contains(w.kind())) {
+            if (!w.runsOnThreads()) {
                 return java.util.Optional.of("workload " + w.name() + " (" + w.kind() + ")");
             }
         }

@@ -50,6 +50,7 @@ public final class BandwidthWorkload implements Workload {
     private final ToIntFunction<String> cqDepth;
     private final List<Stream> streams = new ArrayList<>();
     private PathModel paths;
+    private org.rocelab.sim.Simulation sim;
     private IntConsumer qpDone = i -> {};
 
     public BandwidthWorkload(
@@ -118,6 +119,7 @@ public final class BandwidthWorkload implements Workload {
     @Override
     public void start(Fabric f) {
         paths = new PathModel(f);
+        sim = f.sim();
         for (String[] pair : pairs) {
             for (int q = 0; q < qps; q++) {
                 Stream s = new Stream(pair[0], pair[1], streams.size());
@@ -153,6 +155,17 @@ public final class BandwidthWorkload implements Workload {
             out.add(opcode == WrOpcode.RDMA_READ ? s.pair.dstQp : s.pair.srcQp);
         }
         return out;
+    }
+
+    /**
+     * A stream's send side (its requester's completions) and receive side (its responder's) write
+     * disjoint fields, each in its own host's partition; the end of a QP's series is deferred
+     * ({@code Simulation.serially}). A receiving program with {@code rx_cpu_time} polls through a
+     * global timer scheduled from the receiver's events, which threads cannot order.
+     */
+    @Override
+    public boolean runsOnThreads() {
+        return rxCpuPs == 0;
     }
 
     /** A stream's sending QP is done when its last message completed and it posts no more. */
@@ -269,8 +282,9 @@ public final class BandwidthWorkload implements Workload {
             if (wc.timePs < endPs && more()) {
                 post();
             } else if (completions == nextId) {
-                // nothing in flight and nothing more to post: the stream's work is done
-                qpDone.accept(index);
+                // nothing in flight and nothing more to post: the stream's work is done; its series
+                // end in the shared sampler, after the window on threads
+                sim.serially(() -> qpDone.accept(index));
             }
         }
 

@@ -83,6 +83,12 @@ public final class FlowsWorkload implements Workload {
         this.qpListener = listener;
     }
 
+    /** Completions write their own flow's record and defer the shared ones ({@link #done}). */
+    @Override
+    public boolean runsOnThreads() {
+        return true;
+    }
+
     @Override
     public void qpRows(QpRowTaker taker) {
         this.qpRows = taker;

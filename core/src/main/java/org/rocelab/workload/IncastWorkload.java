@@ -61,6 +61,12 @@ public final class IncastWorkload implements Workload {
         return name;
     }
 
+    /** A completion writes only its own flow's end time. */
+    @Override
+    public boolean runsOnThreads() {
+        return true;
+    }
+
     @Override
     public String kind() {
         return "incast";

@@ -40,6 +40,16 @@ public interface Workload {
     default void sendingQpsDone(IntConsumer done) {}
 
     /**
+     * Whether the workload can run on threads ({@code --threads}, docs/architecture.md "Threads"):
+     * its completions, which fire in the partition of the host that completes, write only state of
+     * that host's side of the flow and hand anything shared to {@code Simulation.serially}; its own
+     * timers are global. False unless a workload was reviewed for it.
+     */
+    default boolean runsOnThreads() {
+        return false;
+    }
+
+    /**
      * Tells {@code listener} about the QPs this workload creates during the run, each from its flow's
      * start to its end; set after {@link #start} and before the run. Workloads whose QPs all exist
      * after {@link #start} ignore it.

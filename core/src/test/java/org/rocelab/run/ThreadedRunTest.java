@@ -71,6 +71,40 @@ class ThreadedRunTest {
                 many.fabric().sim().windows());
     }
 
+    /**
+     * The same fat tree under the bandwidth perftests across pods (ib_write_bw with 2 QPs, ib_read_bw,
+     * ib_send_bw, iteration-bound, so their QPs' series end when their work is done), with PFC and
+     * DCQCN.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 2", "2, 3"})
+    void bandwidthPerftestsWriteTheOneThreadFiles(long seed, int threads, @TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("bw.yaml");
+        Files.writeString(
+                file,
+                "name: bw\nseed: " + seed + "\nduration: 600us\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
+                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
+                        + "workloads:\n"
+                        + "  - {name: w, kind: ib_write_bw, from: h0, to: h12, size: 64KiB, iterations: 40, qps: 2}\n"
+                        + "  - {name: r, kind: ib_read_bw, from: h5, to: h9, size: 64KiB, iterations: 40}\n"
+                        + "  - {name: s, kind: ib_send_bw, from: h13, to: h12, size: 16KiB, iterations: 100}\n");
+        Scenario s = ScenarioLoader.load(file, List.of());
+        ScenarioRun one = new ScenarioRun(s, null);
+        Path a = write(one.run(null), tmp.resolve("one"));
+        ScenarioRun many = new ScenarioRun(s, null);
+        assertThat(many.threadsBlocker()).isEmpty();
+        assertThat(many.threads(threads)).isEqualTo(threads);
+        Path b = write(many.run(null), tmp.resolve("threads"));
+        // four streams, each completing its iterations
+        assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSize(5);
+        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
+        assertThat(many.fabric().sim().fingerprint())
+                .isEqualTo(one.fabric().sim().fingerprint());
+        assertSameFiles(a, b, "bandwidth perftests seed " + seed + " on " + threads);
+    }
+
     /** The first flows of the HPCC fat tree (320 hosts, 56 switches, 1 µs links). */
     @ParameterizedTest
     @CsvSource({"300, 1, 2", "300, 2, 3", "200, 3, 2"})
@@ -106,6 +140,9 @@ class ThreadedRunTest {
         assertThat(p.note())
                 .contains("allreduce-ring: workload ar (allreduce) cannot run on threads yet;"
                         + " running on one thread instead of 4");
+        // a receiving program with rx_cpu_time polls through a global timer
+        Scenario slow = ScenarioLoader.load(Path.of("../examples/rnr-slow-receiver.yaml"), List.of());
+        assertThat(new ScenarioRun(slow, null).threadsBlocker()).isEqualTo(Optional.of("workload send (ib_send_bw)"));
     }
 
     @Test
