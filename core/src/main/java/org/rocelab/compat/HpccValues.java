@@ -162,7 +162,22 @@ final class HpccValues {
         }
     }
 
+    /**
+     * {@code v} rounded toward zero as a long. The magnitude is judged from the digits first: a
+     * token like {@code 1e33333330} would otherwise make {@code setScale} build a number of 33
+     * million digits (seconds of work, found by fuzzing the flow reader).
+     */
     private static long toLong(HpccText text, int line, String token, String what, BigDecimal v) {
+        if (v.signum() == 0) {
+            return 0;
+        }
+        long integerDigits = (long) v.precision() - v.scale();
+        if (integerDigits <= 0) {
+            return 0; // |v| < 1
+        }
+        if (integerDigits > 19) {
+            throw text.error(line, what + ": value too large, got '" + token + "'");
+        }
         try {
             return v.setScale(0, RoundingMode.DOWN).longValueExact();
         } catch (ArithmeticException e) {
