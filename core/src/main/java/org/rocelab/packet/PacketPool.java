@@ -115,32 +115,25 @@ public final class PacketPool {
 
     /** Packets acquired so far. */
     public long acquired() {
-        long n = acquired;
-        if (workers != null) {
-            for (PacketPool w : workers) {
-                n += w.acquired;
-            }
-        }
-        return n;
+        return total(p -> p.acquired);
     }
 
     /** Packets consumed at their destination. */
     public long consumed() {
-        long n = consumed;
-        if (workers != null) {
-            for (PacketPool w : workers) {
-                n += w.consumed;
-            }
-        }
-        return n;
+        return total(p -> p.consumed);
     }
 
     /** Packets dropped for {@code reason}. */
     public long dropped(DropReason reason) {
-        long n = dropped[reason.ordinal()];
+        return total(p -> p.dropped[reason.ordinal()]);
+    }
+
+    /** A ledger figure summed over this pool and the worker threads' (read after the run, not per packet). */
+    private long total(java.util.function.ToLongFunction<PacketPool> figure) {
+        long n = figure.applyAsLong(this);
         if (workers != null) {
             for (PacketPool w : workers) {
-                n += w.dropped[reason.ordinal()];
+                n += figure.applyAsLong(w);
             }
         }
         return n;

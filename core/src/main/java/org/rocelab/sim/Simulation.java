@@ -335,19 +335,23 @@ public final class Simulation {
         }
         Component key = t.key;
         if (lanes == null) {
-            t.timePs = atPs;
-            heap.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
+            put(heap, t, atPs);
             return;
         }
         EventHeap h = laneOf(key, atPs, s);
         if (sharedFromWindow(key, s)) {
             synchronized (h) {
                 claim(key, s);
-                t.timePs = atPs;
-                h.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
+                put(h, t, atPs);
             }
             return;
         }
+        put(h, t, atPs);
+    }
+
+    /** Puts {@code t} in {@code h} at {@code atPs}, drawing its owner's next schedule count for the tie. */
+    private static void put(EventHeap h, Timer t, long atPs) {
+        Component key = t.key;
         t.timePs = atPs;
         h.schedule(t, atPs, key.tieBase | (key.scheduleCount++ & TIE_COUNT_MASK));
     }
@@ -688,7 +692,7 @@ public final class Simulation {
                     + (lane == globalLane ? "global" : "partition " + lane) + ") at " + atPs + " ps"
                     + (atPs < s.windowEndPs
                             ? ", before the window's end at " + s.windowEndPs + " ps"
-                            : ", another thread's partition"));
+                            : ", another partition, which another thread may be running"));
         }
         return lanes[lane];
     }
@@ -783,7 +787,6 @@ public final class Simulation {
         long nowPs = m.nowPs;
         long positionPs = m.positionPs;
         long positionTie = m.positionTie;
-        boolean ran = false;
         for (Deferred d : deferred) {
             List<Runnable> actions = d.actions;
             for (int i = 0; i < actions.size(); i++) {
@@ -791,15 +794,12 @@ public final class Simulation {
                 m.positionPs = m.nowPs;
                 m.positionTie = d.keys[2 * i + 1];
                 actions.get(i).run();
-                ran = true;
             }
             actions.clear();
         }
-        if (ran) {
-            m.nowPs = nowPs;
-            m.positionPs = positionPs;
-            m.positionTie = positionTie;
-        }
+        m.nowPs = nowPs;
+        m.positionPs = positionPs;
+        m.positionTie = positionTie;
     }
 
     /** Fires every event at {@code atPs} of every event set in key order, as the plain loop would. */

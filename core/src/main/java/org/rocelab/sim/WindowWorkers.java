@@ -5,8 +5,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The worker threads of a threaded windowed run ({@link Simulation#threads}): with the calling
  * thread they take the partitions of each window one by one. The calling thread publishes a
- * window's end ({@link #start}), takes its share and waits ({@link #await}); a worker spins briefly for the next window,
- * then parks, so idle workers between runs cost no CPU. The hand-over is a volatile generation
+ * window's end ({@link #start}), takes its share and waits ({@link #await}); a worker spins
+ * briefly for the next window, then parks, so idle workers between runs cost no CPU. The hand-over is a volatile generation
  * count and a volatile done count: everything a worker wrote in a window happens-before the
  * caller's reads after {@link #await}, and everything the caller wrote before {@link #start}
  * happens-before the worker's window.
@@ -54,7 +54,7 @@ final class WindowWorkers {
         return loops[w];
     }
 
-    /** Lets every worker run its partition's events before {@code endPs}. */
+    /** Lets every worker take partitions of the window ending at {@code endPs}. */
     void start(long endPs) {
         done = 0;
         windowEndPs = endPs;

@@ -109,7 +109,7 @@ class ThreadedLoopTest {
             assertThatThrownBy(() -> sim.runUntil(1000))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessage("a windowed run cannot order this: an event of partition 1 at 5 ps touches a"
-                            + " (partition 0) at 205 ps, another thread's partition");
+                            + " (partition 0) at 205 ps, another partition, which another thread may be running");
         } finally {
             sim.endThreads();
         }
