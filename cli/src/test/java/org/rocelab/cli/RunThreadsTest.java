@@ -163,10 +163,10 @@ class RunThreadsTest {
 
     @Test
     void whatCannotRunOnThreadsRunsOnOneAndSaysWhyInOneLine(@TempDir Path dir) throws Exception {
-        Path ring = dir.resolve("ring");
+        Path ring = dir.resolve("tcp");
         CliRun r = CliRun.of(
                 "run",
-                "../examples/allreduce-ring.yaml",
+                "../examples/tcp-and-roce.yaml",
                 "--duration",
                 "100us",
                 "--threads",
@@ -175,7 +175,7 @@ class RunThreadsTest {
                 ring.toString());
         assertThat(r.exit()).isZero();
         assertThat(r.err())
-                .isEqualTo("warning: allreduce-ring: workload ar (allreduce) cannot run on threads yet; running on one"
+                .isEqualTo("warning: tcp-and-roce: workload tcp-bg (tcp) cannot run on threads yet; running on one"
                         + " thread instead of 2\n");
         assertThat(Json.mapper()
                         .readTree(Files.readString(ring.resolve("run.json")))

@@ -3,6 +3,7 @@ package org.rocelab.run;
 import java.util.List;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
+import org.rocelab.sim.KeyedLog;
 
 /**
  * A fabric built from an HPCC scenario by {@link HpccFabricBuilder}: the rocelab {@link Fabric}

@@ -13,6 +13,7 @@ import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.scenario.OutputSpec;
+import org.rocelab.sim.KeyedLog;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;

@@ -7,6 +7,8 @@ import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
 import org.rocelab.run.Fabric;
+import org.rocelab.sim.KeyedLog;
+import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.RunResult;
 
@@ -17,6 +19,11 @@ import org.rocelab.stats.RunResult;
  * completion). A rank starts step k + 1 when its own step-k write completed and the step-k chunk
  * from its left neighbour arrived. Iterations follow back to back. Each rank's iteration is a
  * flow of 2(n − 1)/n × size bytes; nccl-tests' bus bandwidth equals that flow's goodput.
+ *
+ * <p>On threads ({@link #runsOnThreads}): a rank's state is written only by its own host's events
+ * (its write's completion, its left neighbour's chunk landing in its receive queue, both on its
+ * host) and by the global start timer; the iterations it begins go to a {@link KeyedLog}, read in
+ * the order the events that began them fire.
  */
 public final class AllReduceWorkload implements Workload {
     private final String name;
@@ -24,9 +31,10 @@ public final class AllReduceWorkload implements Workload {
     private final long sizeBytes;
     private final int iterations;
     private final long startPs;
-    private final List<MessageFlow> flows = new ArrayList<>();
+    private final KeyedLog<MessageFlow> flows = new KeyedLog<>();
     private Rank[] ring;
     private PathModel paths;
+    private Simulation sim;
 
     public AllReduceWorkload(String name, List<String> ranks, long sizeBytes, int iterations, long startPs) {
         if (ranks.size() < 2) {
@@ -60,6 +68,7 @@ public final class AllReduceWorkload implements Workload {
     @Override
     public void start(Fabric f) {
         paths = new PathModel(f);
+        sim = f.sim();
         int n = ranks.size();
         ring = new Rank[n];
         for (int i = 0; i < n; i++) {
@@ -91,8 +100,13 @@ public final class AllReduceWorkload implements Workload {
     }
 
     @Override
+    public boolean runsOnThreads() {
+        return true;
+    }
+
+    @Override
     public void collect(RunResult result, long runEndPs) {
-        MessageFlow.report(flows, result.workload(name, kind()), paths);
+        MessageFlow.report(flows.inOrder(), result.workload(name, kind()), paths);
     }
 
     private final class Rank {
@@ -117,7 +131,7 @@ public final class AllReduceWorkload implements Workload {
             }
             current = new MessageFlow(
                     ranks.get(index), ranks.get((index + 1) % ranks.size()), (long) chunkBytes() * steps(), now);
-            flows.add(current);
+            flows.add(current, sim.now(), sim.eventTie());
             step = 0;
             chunksIn = 0;
             sendStep();

@@ -1,4 +1,4 @@
-package org.rocelab.run;
+package org.rocelab.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

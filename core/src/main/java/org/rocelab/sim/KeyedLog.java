@@ -1,4 +1,4 @@
-package org.rocelab.run;
+package org.rocelab.sim;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,13 +13,13 @@ import java.util.List;
  * (docs/architecture.md, "Windows and threads"). Appends in key order (the plain loop) are
  * read back without sorting.
  */
-final class KeyedLog<T> {
+public final class KeyedLog<T> {
     private final List<T> items = new ArrayList<>();
     private long[] timePs = new long[64];
     private long[] tie = new long[64];
     private boolean sorted = true;
 
-    synchronized void add(T item, long atPs, long eventTie) {
+    public synchronized void add(T item, long atPs, long eventTie) {
         int n = items.size();
         if (n == timePs.length) {
             timePs = Arrays.copyOf(timePs, n * 2);
@@ -34,7 +34,7 @@ final class KeyedLog<T> {
     }
 
     /** The records in key order (a stable sort of what was appended). */
-    List<T> inOrder() {
+    public List<T> inOrder() {
         if (sorted) {
             return Collections.unmodifiableList(items);
         }
@@ -53,7 +53,7 @@ final class KeyedLog<T> {
         return Collections.unmodifiableList(out);
     }
 
-    int size() {
+    public int size() {
         return items.size();
     }
 }
