@@ -133,7 +133,8 @@ final class PerftestCommand implements Callable<Integer> {
     /** The two-host fabric of the rocelab flags; a bad value names the flag as the user wrote it. */
     private static Fabric fabric(PerftestArgs a) {
         try {
-            return PerftestFabric.build(a.speed, a.length, a.fec, a.netdevMtu, a.hops, a.pcie);
+            Scenario s = PerftestFabric.scenario(a.speed, a.length, a.fec, a.netdevMtu, a.hops, a.pcie);
+            return FabricBuilder.build(s, s.seed());
         } catch (ScenarioException e) {
             String m = e.getMessage();
             String[][] flags = {

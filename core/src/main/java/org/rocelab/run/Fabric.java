@@ -10,14 +10,15 @@ import org.rocelab.packet.PacketPool;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sw.Switch;
 import org.rocelab.topo.FabricGraph;
+import org.rocelab.workload.Endpoints;
 
 /**
  * A built fabric: the simulation, its packet pool, and every NIC, switch, port and cable, found
  * by the names of DESIGN.md §3 (hosts {@code h0…}, switches by role, ports by their peer as in
- * {@code sw0:h3}). Made by {@link FabricBuilder}; read by workloads, faults and the result
- * collector.
+ * {@code sw0:h3}). Made by {@link FabricBuilder}; read by faults and the result collector, and by
+ * workloads through the narrower {@link Endpoints} view.
  */
-public final class Fabric {
+public final class Fabric implements Endpoints {
     private final Simulation sim;
     private final PacketPool pool;
     private final FabricGraph graph;
@@ -81,6 +82,7 @@ public final class Fabric {
         return lookaheadPs;
     }
 
+    @Override
     public Simulation sim() {
         return sim;
     }
@@ -89,11 +91,13 @@ public final class Fabric {
         return pool;
     }
 
+    @Override
     public FabricGraph graph() {
         return graph;
     }
 
     /** The NIC of host {@code name}. */
+    @Override
     public Nic nic(String name) {
         int n = graph.node(name);
         if (n < 0 || nics[n] == null) {
@@ -103,6 +107,7 @@ public final class Fabric {
     }
 
     /** The NIC at node index {@code node}, or null for a switch. */
+    @Override
     public Nic nicAt(int node) {
         return nics[node];
     }
@@ -117,6 +122,7 @@ public final class Fabric {
     }
 
     /** The switch at node index {@code node}, or null for a host. */
+    @Override
     public Switch switchAt(int node) {
         return switches[node];
     }

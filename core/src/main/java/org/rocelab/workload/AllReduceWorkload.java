@@ -6,7 +6,6 @@ import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.KeyedLog;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
@@ -66,7 +65,7 @@ public final class AllReduceWorkload implements Workload {
     }
 
     @Override
-    public void start(Fabric f) {
+    public void start(Endpoints f) {
         paths = new PathModel(f);
         sim = f.sim();
         int n = ranks.size();

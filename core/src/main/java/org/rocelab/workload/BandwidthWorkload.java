@@ -8,7 +8,6 @@ import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
@@ -117,7 +116,7 @@ public final class BandwidthWorkload implements Workload {
     }
 
     @Override
-    public void start(Fabric f) {
+    public void start(Endpoints f) {
         paths = new PathModel(f);
         sim = f.sim();
         for (String[] pair : pairs) {

@@ -8,7 +8,6 @@ import org.rocelab.nic.Nic;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.QpRecord;
@@ -33,7 +32,7 @@ public final class FlowsWorkload implements Workload {
     private final long endPs;
     private final List<MessageFlow> flows = new ArrayList<>();
     private PathModel paths;
-    private Fabric fabric;
+    private Endpoints fabric;
     /** The NIC of each host of the set, looked up once (a flow start forms or hashes no name). */
     private Nic[] nics;
 
@@ -64,7 +63,7 @@ public final class FlowsWorkload implements Workload {
     }
 
     @Override
-    public void start(Fabric f) {
+    public void start(Endpoints f) {
         this.fabric = f;
         paths = new PathModel(f);
         nics = new Nic[hosts.size()];

@@ -6,7 +6,6 @@ import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.WrOpcode;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.RunResult;
@@ -73,7 +72,7 @@ public final class IncastWorkload implements Workload {
     }
 
     @Override
-    public void start(Fabric f) {
+    public void start(Endpoints f) {
         paths = new PathModel(f);
         RandomStream rnd = f.sim().random(name + "/jitter");
         int idx = 0;

@@ -1,7 +1,6 @@
 package org.rocelab.workload;
 
 import org.rocelab.nic.Nic;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.Units;
 import org.rocelab.stats.IdealFct;
 import org.rocelab.topo.FabricGraph;
@@ -14,14 +13,14 @@ import org.rocelab.topo.ShortestPathRoutes;
  * every switch + the ACK frame's serialization on every link back.
  */
 public final class PathModel {
-    private final Fabric fabric;
+    private final Endpoints fabric;
     private final ShortestPathRoutes routes;
     /** The graph's cables, read once (each {@code FabricGraph.cables()} is a new view). */
     private final java.util.List<org.rocelab.topo.Cable> cables;
     /** Per node: its ordinal among the hosts ({@code FabricGraph.hosts()}), -1 for a switch. */
     private final int[] hostOrdinal;
 
-    public PathModel(Fabric fabric) {
+    public PathModel(Endpoints fabric) {
         this.fabric = fabric;
         this.routes = new ShortestPathRoutes(fabric.graph());
         this.cables = fabric.graph().cables();

@@ -7,7 +7,6 @@ import org.rocelab.nic.Nic;
 import org.rocelab.nic.ProtectionDomain;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.rc.AccessFlags;
-import org.rocelab.run.Fabric;
 
 /**
  * A connected RC QP pair between two hosts, set up as perftest does: a PD, one MR and a CQ on
@@ -57,7 +56,7 @@ public final class RdmaPair {
      * @param dstHandler completions at the receiver (receive CQ), may be null
      */
     public static RdmaPair connect(
-            Fabric f,
+            Endpoints f,
             String from,
             String to,
             long bufferBytes,
@@ -72,7 +71,7 @@ public final class RdmaPair {
      * (its send queue and both queues at {@code from} hold {@code depth}).
      */
     public static RdmaPair connect(
-            Fabric f,
+            Endpoints f,
             String from,
             String to,
             long bufferBytes,
@@ -83,9 +82,9 @@ public final class RdmaPair {
         return connect(f, f.nic(from), f.nic(to), bufferBytes, depth, recvDepth, srcHandler, dstHandler);
     }
 
-    /** {@link #connect(Fabric, String, String, long, int, CompletionHandler, CompletionHandler)} between NICs already looked up. */
+    /** {@link #connect(Endpoints, String, String, long, int, CompletionHandler, CompletionHandler)} between NICs already looked up. */
     public static RdmaPair connect(
-            Fabric f,
+            Endpoints f,
             Nic a,
             Nic b,
             long bufferBytes,
@@ -97,7 +96,7 @@ public final class RdmaPair {
 
     /** As above with a receive queue of {@code recvDepth} at {@code b}. */
     public static RdmaPair connect(
-            Fabric f,
+            Endpoints f,
             Nic a,
             Nic b,
             long bufferBytes,
@@ -123,7 +122,7 @@ public final class RdmaPair {
      * unpolled completions overrun it, {@link CompletionQueue}).
      */
     public static RdmaPair connect(
-            Fabric f,
+            Endpoints f,
             String from,
             String to,
             long bufferBytes,
@@ -136,7 +135,7 @@ public final class RdmaPair {
     }
 
     private static RdmaPair connect(
-            Fabric f,
+            Endpoints f,
             Nic a,
             Nic b,
             long bufferBytes,
@@ -178,7 +177,7 @@ public final class RdmaPair {
     }
 
     /** Where {@code self} sends toward {@code peer}: its attached switch's router MAC, or the peer back to back. */
-    public static long nextHopMac(Fabric f, Nic self, Nic peer) {
+    public static long nextHopMac(Endpoints f, Nic self, Nic peer) {
         var graph = f.graph();
         int node = self.nodeId();
         for (int c : graph.cablesAt(node)) {

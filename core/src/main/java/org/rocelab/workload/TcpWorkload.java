@@ -3,7 +3,6 @@ package org.rocelab.workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.rocelab.nic.Nic;
-import org.rocelab.run.Fabric;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
 import org.rocelab.workload.tcp.TcpFlow;
@@ -68,7 +67,7 @@ public final class TcpWorkload implements Workload {
     }
 
     @Override
-    public void start(Fabric f) {
+    public void start(Endpoints f) {
         paths = new PathModel(f);
         for (String[] pair : pairs) {
             Nic a = f.nic(pair[0]);

@@ -3,7 +3,6 @@ package org.rocelab.workload;
 import java.util.List;
 import java.util.function.IntConsumer;
 import org.rocelab.nic.QueuePair;
-import org.rocelab.run.Fabric;
 import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
 
@@ -19,7 +18,7 @@ public interface Workload {
     String kind();
 
     /** Creates QPs and schedules the first work requests; called once before the run. */
-    void start(Fabric fabric);
+    void start(Endpoints fabric);
 
     /**
      * The QPs whose congestion control paces this workload's data, known after {@link #start}

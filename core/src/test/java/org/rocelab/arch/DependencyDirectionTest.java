@@ -87,6 +87,22 @@ class DependencyDirectionTest {
     }
 
     /**
+     * Workloads drive hosts through the {@link org.rocelab.workload.Endpoints} view (NICs, graph,
+     * event loop); the run that builds the fabric and starts them sits above, so {@code workload}
+     * never imports {@code run}.
+     */
+    @Test
+    void workloadsSitBelowTheRun() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.rocelab.workload..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.rocelab.run..", "org.rocelab.diag..", "org.rocelab.compat..")
+                .check(CORE);
+    }
+
+    /**
      * The doctor reads the scenario records and a run's output files, never live devices
      * (DESIGN.md §3b): it uses {@code scenario}, {@code stats} and the address rule of
      * {@code topo}, not NICs, switches, links, transport, congestion control, the event loop or

@@ -2,10 +2,10 @@ package org.rocelab.workload.perftest;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
+import org.rocelab.workload.Endpoints;
 import org.rocelab.workload.PathModel;
 import org.rocelab.workload.Workload;
 
@@ -48,7 +48,7 @@ public final class LatencyWorkload implements Workload {
     }
 
     @Override
-    public void start(Fabric f) {
+    public void start(Endpoints f) {
         paths = new PathModel(f);
         for (String[] pair : pairs) {
             PerftestConnection c = new PerftestConnection(f, pair[0], pair[1], 1, params.pathMtu(), params.txDepth());

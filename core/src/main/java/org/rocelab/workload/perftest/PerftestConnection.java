@@ -8,8 +8,8 @@ import org.rocelab.nic.ProtectionDomain;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.rc.AccessFlags;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.RandomStream;
+import org.rocelab.workload.Endpoints;
 import org.rocelab.workload.RdmaPair;
 
 /**
@@ -33,7 +33,7 @@ public final class PerftestConnection {
         void onWritePlaced(boolean client, int index, long nowPs);
     }
 
-    private final Fabric fabric;
+    private final Endpoints fabric;
     private final Nic client;
     private final Nic server;
     private final QueuePair[] clientQps;
@@ -53,7 +53,7 @@ public final class PerftestConnection {
      * @param txDepth {@code -t}: the send queues hold this many WRs (plus 16 of slack)
      */
     public PerftestConnection(
-            Fabric fabric, String clientHost, String serverHost, int qps, int requestedMtu, int txDepth) {
+            Endpoints fabric, String clientHost, String serverHost, int qps, int requestedMtu, int txDepth) {
         if (clientHost.equals(serverHost)) {
             throw new IllegalArgumentException(
                     "perftest: client and server must be two different hosts, got " + clientHost + " twice");
@@ -119,7 +119,7 @@ public final class PerftestConnection {
         this.listener = l;
     }
 
-    public Fabric fabric() {
+    public Endpoints fabric() {
         return fabric;
     }
 

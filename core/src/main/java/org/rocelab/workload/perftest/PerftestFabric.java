@@ -1,8 +1,6 @@
 package org.rocelab.workload.perftest;
 
 import java.util.List;
-import org.rocelab.run.Fabric;
-import org.rocelab.run.FabricBuilder;
 import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
 
@@ -61,10 +59,9 @@ public final class PerftestFabric {
         return y.toString();
     }
 
-    /** Parses {@link #scenarioYaml} and builds its fabric. */
-    public static Fabric build(String speed, String length, String fec, int netdevMtu, int hops, String pcie) {
-        Scenario s = ScenarioLoader.parse(
+    /** {@link #scenarioYaml} parsed: the run's {@code FabricBuilder} builds its fabric. */
+    public static Scenario scenario(String speed, String length, String fec, int netdevMtu, int hops, String pcie) {
+        return ScenarioLoader.parse(
                 scenarioYaml(speed, length, fec, netdevMtu, hops, pcie), "perftest", List.of(), null);
-        return FabricBuilder.build(s, s.seed());
     }
 }

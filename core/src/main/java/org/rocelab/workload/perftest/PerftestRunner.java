@@ -2,8 +2,8 @@ package org.rocelab.workload.perftest;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rocelab.run.Fabric;
 import org.rocelab.sim.Simulation;
+import org.rocelab.workload.Endpoints;
 
 /**
  * Runs one perftest program alone on a built fabric, as {@code rocelab perftest} does: connects
@@ -23,7 +23,7 @@ public final class PerftestRunner {
      *
      * @throws IllegalStateException when a completion fails or the traffic stalls
      */
-    public static PerftestResult run(Fabric fabric, String client, String server, PerftestParams params) {
+    public static PerftestResult run(Endpoints fabric, String client, String server, PerftestParams params) {
         PerftestConnection conn =
                 new PerftestConnection(fabric, client, server, params.qps(), params.pathMtu(), params.txDepth());
         Simulation sim = fabric.sim();

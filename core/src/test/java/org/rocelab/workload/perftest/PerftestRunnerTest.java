@@ -10,6 +10,8 @@ import org.rocelab.link.FecMode;
 import org.rocelab.link.PhyErrorModel;
 import org.rocelab.nic.NicConfig;
 import org.rocelab.run.Fabric;
+import org.rocelab.run.FabricBuilder;
+import org.rocelab.scenario.Scenario;
 
 /**
  * perftest programs against the analytical figures of docs/model.md#perftest: goodput of
@@ -29,7 +31,8 @@ class PerftestRunnerTest {
     private static final long RS_FEC_400G_PS = PhyErrorModel.latencyPs(FecMode.RS, RATE_400G);
 
     private static PerftestResult run(String speed, String fec, int hops, String pcie, PerftestParams p) {
-        Fabric f = PerftestFabric.build(speed, "2m", fec, 9000, hops, pcie);
+        Scenario s = PerftestFabric.scenario(speed, "2m", fec, 9000, hops, pcie);
+        Fabric f = FabricBuilder.build(s, s.seed());
         return PerftestRunner.run(f, "h0", "h1", p.validated());
     }
 
