@@ -11,8 +11,7 @@ import org.rocelab.run.ThreadPlan;
  * Checked before anything runs (anything else is one line, exit 2). Once the fabric is built,
  * {@link #plan} decides the threads the run uses ({@link ThreadPlan}): a fabric without lookahead,
  * or a run with a part not made for threads (packet captures, the live view, a workload not
- * reviewed for threads: all but {@code flows}, {@code incast}, {@code allreduce} and the bandwidth
- * perftests without {@code rx_cpu_time}), runs on one thread, and a fabric of k switches on at most k,
+ * reviewed for threads: the latency perftests and a receiver with {@code rx_cpu_time}), runs on one thread, and a fabric of k switches on at most k,
  * with a warning saying why (docs/architecture.md, "Windows and threads").
  *
  * @param text the value as written
@@ -21,8 +20,8 @@ import org.rocelab.run.ThreadPlan;
 record ThreadsOption(String text, int count) {
     static final String DESCRIPTION = "Threads for the event loop: a whole number, 1 or more, or auto (the processors"
             + " available; default 1). Outputs are those of one thread. Runs on fewer, with a warning, when"
-            + " a cable has no delay, the run captures pcap, shows the live view or has a workload other than"
-            + " flows, incast, allreduce and ib_*_bw without rx_cpu_time, or the fabric has fewer switches"
+            + " a cable has no delay, the run captures pcap, shows the live view or has a latency perftest"
+            + " (ib_*_lat) or an rx_cpu_time receiver, or the fabric has fewer switches"
             + " (docs/architecture.md).";
 
     /** The option as written ({@code null}: not given, one thread). */

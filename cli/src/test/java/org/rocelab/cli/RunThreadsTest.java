@@ -163,19 +163,16 @@ class RunThreadsTest {
 
     @Test
     void whatCannotRunOnThreadsRunsOnOneAndSaysWhyInOneLine(@TempDir Path dir) throws Exception {
-        Path ring = dir.resolve("tcp");
-        CliRun r = CliRun.of(
-                "run",
-                "../examples/tcp-and-roce.yaml",
-                "--duration",
-                "100us",
-                "--threads",
-                "2",
-                "--out",
-                ring.toString());
+        Path lat = dir.resolve("lat.yaml");
+        Files.writeString(
+                lat,
+                "name: lat\nduration: 1ms\ntopology: {kind: star, hosts: 2}\nswitch: {dscp_to_tc: {26: 3}}\n"
+                        + "workloads:\n  - {name: l, kind: ib_write_lat, from: h0, to: h1, size: 64, iterations: 10}\n");
+        Path ring = dir.resolve("lat");
+        CliRun r = CliRun.of("run", lat.toString(), "--threads", "2", "--out", ring.toString());
         assertThat(r.exit()).isZero();
         assertThat(r.err())
-                .isEqualTo("warning: tcp-and-roce: workload tcp-bg (tcp) cannot run on threads yet; running on one"
+                .isEqualTo("warning: lat: workload l (ib_write_lat) cannot run on threads yet; running on one"
                         + " thread instead of 2\n");
         assertThat(Json.mapper()
                         .readTree(Files.readString(ring.resolve("run.json")))

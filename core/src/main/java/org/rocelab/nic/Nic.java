@@ -462,6 +462,15 @@ public final class Nic {
         return qpKey;
     }
 
+    /**
+     * A component of this host for a program's own timers (a TCP stream's retransmission timer):
+     * keyed as the NIC's queue pairs ({@code h3/qps}, with its schedule count), so its events run in
+     * this host's partition of a windowed run and sort with the QPs' at one instant.
+     */
+    public Component hostComponent(String prefix, int number) {
+        return sim.component(qpKey(), prefix, number);
+    }
+
     MemoryTable memory() {
         return memory;
     }

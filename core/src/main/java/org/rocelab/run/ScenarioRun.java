@@ -121,8 +121,8 @@ public final class ScenarioRun {
      * What in this run cannot run on threads ({@link ThreadPlan}), or empty: packet captures (one
      * file per tap, written as frames pass), the live view (it samples the fabric from the loop's
      * thread), and workloads whose completions reach other hosts' state or shared lists ({@link
-     * Workload#runsOnThreads}: all but {@code flows}, {@code incast}, {@code allreduce} and the
-     * bandwidth perftests without {@code rx_cpu_time}).
+     * Workload#runsOnThreads}: the latency perftests and a bandwidth perftest whose receiver has
+     * {@code rx_cpu_time}).
      */
     public java.util.Optional<String> threadsBlocker() {
         if (taps != null) {

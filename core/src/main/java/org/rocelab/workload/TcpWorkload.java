@@ -85,7 +85,7 @@ public final class TcpWorkload implements Workload {
                         params,
                         sizeBytes,
                         flows.size(),
-                        name + "/" + flows.size());
+                        name + "/");
                 flow.start(startPs, endPs);
                 flows.add(flow);
                 flowPairs.add(pair);
@@ -96,6 +96,16 @@ public final class TcpWorkload implements Workload {
     /** The streams, in (pair, stream) order. */
     public List<TcpFlow> flows() {
         return flows;
+    }
+
+    /**
+     * A stream's sender state is written by its ACKs and its timers, all on the sending host (the
+     * timers, the start included, are a component of that host, {@link Nic#hostComponent}), its
+     * receiver state by its data segments on the receiving host. So the streams run on threads.
+     */
+    @Override
+    public boolean runsOnThreads() {
+        return true;
     }
 
     @Override

@@ -142,6 +142,43 @@ class ThreadedRunTest {
         assertSameFiles(a, b, "allreduce seed " + seed + " on " + threads);
     }
 
+    /**
+     * The fat tree under TCP streams across the pods (NewReno in a lossy class and DCTCP) beside a
+     * 4:1 RoCE incast with PFC: a stream's timers are a component of its sender's host, so its events
+     * run in that host's partition and the files are those of one thread.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 2", "2, 3", "3, 2"})
+    void tcpStreamsWriteTheOneThreadFiles(long seed, int threads, @TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("tcp.yaml");
+        Files.writeString(
+                file,
+                "name: tcp\nseed: " + seed + "\nduration: 2ms\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
+                        + "switch: {dscp_to_tc: {26: 3, 10: 1}, lossless: [3],"
+                        + " ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}, 1: {kmin: 50KB, kmax: 50KB, pmax: 1.0}},"
+                        + " buffer: {size: 2MB}}\n"
+                        + "workloads:\n"
+                        + "  - {name: reno, kind: tcp, from: [h0, h5, h10], to: h15, streams: 2, size: 1MB, tc: 0, dscp: 0}\n"
+                        + "  - {name: dctcp, kind: tcp, from: [h4, h8], to: h3, size: 2MB, tc: 1, dscp: 10,"
+                        + " algorithm: dctcp}\n"
+                        + "  - {kind: incast, from: [h1, h6, h11, h12], to: h3, size: 256KiB}\n");
+        Scenario s = ScenarioLoader.load(file, List.of());
+        ScenarioRun one = new ScenarioRun(s, null);
+        RunResult r = one.run(null);
+        Path a = write(r, tmp.resolve("one"));
+        ScenarioRun many = new ScenarioRun(s, null);
+        assertThat(many.threadsBlocker()).isEmpty();
+        assertThat(many.threads(threads)).isEqualTo(threads);
+        Path b = write(many.run(null), tmp.resolve("threads"));
+        assertThat(many.fabric().sim().windows()).isPositive();
+        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
+        assertThat(many.fabric().sim().fingerprint())
+                .isEqualTo(one.fabric().sim().fingerprint());
+        assertSameFiles(a, b, "tcp seed " + seed + " on " + threads);
+    }
+
     /** The first flows of the HPCC fat tree (320 hosts, 56 switches, 1 µs links). */
     @ParameterizedTest
     @CsvSource({"300, 1, 2", "300, 2, 3", "200, 3, 2"})
@@ -166,20 +203,26 @@ class ThreadedRunTest {
 
     @Test
     void whatCannotRunOnThreadsIsNamed(@TempDir Path tmp) throws IOException {
-        Scenario tcp = ScenarioLoader.load(Path.of("../examples/tcp-and-roce.yaml"), List.of());
-        ScenarioRun r = new ScenarioRun(tcp, null);
-        assertThat(r.threadsBlocker()).isEqualTo(Optional.of("workload tcp-bg (tcp)"));
-        assertThatThrownBy(() -> r.threads(2))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("workload tcp-bg (tcp)");
-        ThreadPlan p = ThreadPlan.of(4, r.fabric(), "tcp-and-roce", r.threadsBlocker());
-        assertThat(p.used()).isEqualTo(1);
-        assertThat(p.note())
-                .contains("tcp-and-roce: workload tcp-bg (tcp) cannot run on threads yet;"
-                        + " running on one thread instead of 4");
         // a receiving program with rx_cpu_time polls through a global timer
         Scenario slow = ScenarioLoader.load(Path.of("../examples/rnr-slow-receiver.yaml"), List.of());
-        assertThat(new ScenarioRun(slow, null).threadsBlocker()).isEqualTo(Optional.of("workload send (ib_send_bw)"));
+        ScenarioRun r = new ScenarioRun(slow, null);
+        assertThat(r.threadsBlocker()).isEqualTo(Optional.of("workload send (ib_send_bw)"));
+        assertThatThrownBy(() -> r.threads(2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("workload send (ib_send_bw)");
+        ThreadPlan p = ThreadPlan.of(4, r.fabric(), "rnr-slow-receiver", r.threadsBlocker());
+        assertThat(p.used()).isEqualTo(1);
+        assertThat(p.note())
+                .contains("rnr-slow-receiver: workload send (ib_send_bw) cannot run on threads yet;"
+                        + " running on one thread instead of 4");
+        // the latency perftests: client and server share the test's end and error
+        Path lat = tmp.resolve("lat.yaml");
+        Files.writeString(
+                lat,
+                "name: lat\nduration: 1ms\ntopology: {kind: star, hosts: 2}\n"
+                        + "workloads:\n  - {name: l, kind: ib_write_lat, from: h0, to: h1, size: 64, iterations: 10}\n");
+        assertThat(new ScenarioRun(ScenarioLoader.load(lat, List.of()), null).threadsBlocker())
+                .isEqualTo(Optional.of("workload l (ib_write_lat)"));
     }
 
     @Test

@@ -64,7 +64,8 @@ public final class TcpFlow {
 
     /**
      * A stream of {@code sizeBytes} (0 = unlimited) from {@code sender} to {@code receiver} at
-     * priority {@code priority} (PCP and NIC transmit queue) with DSCP {@code dscp}.
+     * priority {@code priority} (PCP and NIC transmit queue) with DSCP {@code dscp}; its timers are
+     * a component of the sender's host named {@code name} and {@code flowId} ({@code tcp-bg/0x3}).
      */
     public TcpFlow(
             Nic sender,
@@ -94,7 +95,8 @@ public final class TcpFlow {
         this.ssthresh = Long.MAX_VALUE;
         this.recover = -1;
         this.rtoPs = params.minRtoPs();
-        var component = sim.component(name);
+        // a component of the sender's host: the timers run in its partition on threads
+        var component = sender.hostComponent(name, flowId);
         this.rtoTimer = sim.timer(component, now -> onTimeout());
         this.startTimer = sim.timer(component, now -> begin());
     }

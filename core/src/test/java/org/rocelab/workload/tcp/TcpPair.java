@@ -35,7 +35,7 @@ final class TcpPair {
         NicConfig cfg = NicConfig.defaults();
         a = new Nic(sim, pool, "h0", 0, cfg, 0x0A000001, 0x02_00_00_00_00_01L, portA);
         b = new Nic(sim, pool, "h1", 1, cfg, 0x0A000002, 0x02_00_00_00_00_02L, portB);
-        flow = new TcpFlow(a, b, b.mac(), a.mac(), 0, 0, params, sizeBytes, 0, "tcp0");
+        flow = new TcpFlow(a, b, b.mac(), a.mac(), 0, 0, params, sizeBytes, 0, "tcp/");
         if (dropper != null) {
             var sink = b.receiveSink();
             portB.upper(p -> {
