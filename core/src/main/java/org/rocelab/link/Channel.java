@@ -33,6 +33,14 @@ public final class Channel {
     private int count;
     private PhyErrorModel errors = PhyErrorModel.NONE;
     /**
+     * {@link #delayPs} and whether frames can be lost ({@code errors.ber() > 0}), kept here when the
+     * error model is set, so a frame's push and arrival read the channel's own fields and not the
+     * model's (a separate object, one more cache line per hop).
+     */
+    private long delayPs;
+
+    private boolean lossy;
+    /**
      * The mailbox of a cable between partitions of a windowed run ({@link #betweenPartitions}):
      * frames the sender pushes inside a window wait here, with their arrival times, until the
      * window's end, when {@link #drain} puts them on the wire (they arrive at or after that end).
@@ -49,6 +57,7 @@ public final class Channel {
         this.pool = pool;
         this.receiver = receiver;
         this.propagationPs = propagationPs;
+        this.delayPs = propagationPs;
         Component c = sim.arrivalComponent(name);
         this.headArrival = sim.timer(c, now -> deliver());
         this.random = sim.random(name);
@@ -57,6 +66,8 @@ public final class Channel {
 
     void errorModel(PhyErrorModel model) {
         this.errors = model;
+        this.delayPs = propagationPs + model.latencyPs();
+        this.lossy = model.ber() > 0.0;
     }
 
     PhyErrorModel errorModel() {
@@ -69,7 +80,7 @@ public final class Channel {
      * before, so the lookahead of a windowed run.
      */
     public long delayPs() {
-        return propagationPs + errors.latencyPs();
+        return delayPs;
     }
 
     /** Frames on the wire now (those in the mailbox of a window included). */
@@ -108,7 +119,6 @@ public final class Channel {
 
     /** A frame whose first bit leaves the sender at {@code firstBitOutPs} and last at {@code lastBitOutPs}. */
     void push(Packet p, long firstBitOutPs, long lastBitOutPs) {
-        long delayPs = delayPs();
         if (mailFrames != null && sim.inWindow()) {
             mail(p, firstBitOutPs + delayPs, lastBitOutPs + delayPs);
         } else {
@@ -160,7 +170,7 @@ public final class Channel {
             head = (head + 1) & (frames.length - 1);
             count--;
             arrivedBits += p.wireBytes * 8L;
-            if (errors.frameLost(p.frameBytes, random, receiver.counters())) {
+            if (lossy && errors.frameLost(p.frameBytes, random, receiver.counters())) {
                 receiver.countFcsError();
                 pool.drop(p, DropReason.FCS);
             } else {
