@@ -46,22 +46,9 @@ class ThreadedRunTest {
             throws IOException {
         Scenario s = ScenarioLoader.load(
                 WindowedRunTest.fatTree(tmp, workload, seed), List.of(), org.rocelab.testing.SharedData.hpccDir());
-        ScenarioRun one = new ScenarioRun(s, null);
-        Path a = write(one.run(null), tmp.resolve("one"));
         ScenarioRun many = new ScenarioRun(s, null);
-        assertThat(many.threadsBlocker()).isEmpty();
-        assertThat(many.threads(threads)).isEqualTo(threads);
-        assertThat(many.fabric().sim().threadCount()).isEqualTo(threads);
-        Path b = write(many.run(null), tmp.resolve("threads"));
+        Path a = oneThreadThenMany(s, many, threads, tmp, workload + " seed " + seed + " on " + threads);
         assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSizeGreaterThan(8);
-        if (threads > 1) {
-            assertThat(many.fabric().sim().windows()).isPositive();
-        }
-        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
-        assertThat(many.fabric().sim().fingerprint())
-                .isEqualTo(one.fabric().sim().fingerprint());
-        assertThat(many.fabric().pool().live()).isEqualTo(one.fabric().pool().live());
-        assertSameFiles(a, b, workload + " seed " + seed + " on " + threads);
         System.out.printf(
                 "threads: fat tree %s seed %d on %d: %d events, %d windows%n",
                 workload,
@@ -91,18 +78,10 @@ class ThreadedRunTest {
                         + "  - {name: r, kind: ib_read_bw, from: h5, to: h9, size: 64KiB, iterations: 40}\n"
                         + "  - {name: s, kind: ib_send_bw, from: h13, to: h12, size: 16KiB, iterations: 100}\n");
         Scenario s = ScenarioLoader.load(file, List.of());
-        ScenarioRun one = new ScenarioRun(s, null);
-        Path a = write(one.run(null), tmp.resolve("one"));
-        ScenarioRun many = new ScenarioRun(s, null);
-        assertThat(many.threadsBlocker()).isEmpty();
-        assertThat(many.threads(threads)).isEqualTo(threads);
-        Path b = write(many.run(null), tmp.resolve("threads"));
+        Path a = oneThreadThenMany(
+                s, new ScenarioRun(s, null), threads, tmp, "bandwidth perftests seed " + seed + " on " + threads);
         // four streams, each completing its iterations
         assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSize(5);
-        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
-        assertThat(many.fabric().sim().fingerprint())
-                .isEqualTo(one.fabric().sim().fingerprint());
-        assertSameFiles(a, b, "bandwidth perftests seed " + seed + " on " + threads);
     }
 
     /**
@@ -127,19 +106,10 @@ class ThreadedRunTest {
                         + " h13, h3, h6, h9, h12], size: 1MiB, iterations: 2}\n"
                         + "  - {kind: incast, from: [h1, h6, h11, h12], to: h3, size: 256KiB}\n");
         Scenario s = ScenarioLoader.load(file, List.of());
-        ScenarioRun one = new ScenarioRun(s, null);
-        Path a = write(one.run(null), tmp.resolve("one"));
-        ScenarioRun many = new ScenarioRun(s, null);
-        assertThat(many.threadsBlocker()).isEmpty();
-        assertThat(many.threads(threads)).isEqualTo(threads);
-        Path b = write(many.run(null), tmp.resolve("threads"));
+        Path a = oneThreadThenMany(
+                s, new ScenarioRun(s, null), threads, tmp, "allreduce seed " + seed + " on " + threads);
         // fct.csv: a row per completed flow, 2 iterations of 16 ranks and the incast's 4 flows
         assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSize(1 + 2 * 16 + 4);
-        assertThat(many.fabric().sim().windows()).isPositive();
-        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
-        assertThat(many.fabric().sim().fingerprint())
-                .isEqualTo(one.fabric().sim().fingerprint());
-        assertSameFiles(a, b, "allreduce seed " + seed + " on " + threads);
     }
 
     /**
@@ -165,18 +135,9 @@ class ThreadedRunTest {
                         + " algorithm: dctcp}\n"
                         + "  - {kind: incast, from: [h1, h6, h11, h12], to: h3, size: 256KiB}\n");
         Scenario s = ScenarioLoader.load(file, List.of());
-        ScenarioRun one = new ScenarioRun(s, null);
-        RunResult r = one.run(null);
-        Path a = write(r, tmp.resolve("one"));
-        ScenarioRun many = new ScenarioRun(s, null);
-        assertThat(many.threadsBlocker()).isEmpty();
-        assertThat(many.threads(threads)).isEqualTo(threads);
-        Path b = write(many.run(null), tmp.resolve("threads"));
-        assertThat(many.fabric().sim().windows()).isPositive();
-        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
-        assertThat(many.fabric().sim().fingerprint())
-                .isEqualTo(one.fabric().sim().fingerprint());
-        assertSameFiles(a, b, "tcp seed " + seed + " on " + threads);
+        Path a = oneThreadThenMany(s, new ScenarioRun(s, null), threads, tmp, "tcp seed " + seed + " on " + threads);
+        // every stream and incast flow completes: 6 NewReno, 2 DCTCP, 4 RDMA WRITEs
+        assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSize(1 + 6 + 2 + 4);
     }
 
     /** The first flows of the HPCC fat tree (320 hosts, 56 switches, 1 µs links). */
@@ -235,6 +196,30 @@ class ThreadedRunTest {
         assertThat(ThreadPlan.of(24, new ScenarioRun(fat, null).fabric(), "fat").note())
                 .contains("fat: a thread runs a switch and its hosts, and the fabric has 20 switches; running on 20"
                         + " threads instead of 24");
+    }
+
+    /**
+     * Runs {@code s} on one thread and {@code many} (a run of the same scenario) on {@code threads},
+     * checks they fired the same events (count, fingerprint, packets left) and wrote the same files,
+     * and returns the one-thread run's folder.
+     */
+    private static Path oneThreadThenMany(Scenario s, ScenarioRun many, int threads, Path tmp, String what)
+            throws IOException {
+        ScenarioRun one = new ScenarioRun(s, null);
+        Path a = write(one.run(null), tmp.resolve("one"));
+        assertThat(many.threadsBlocker()).isEmpty();
+        assertThat(many.threads(threads)).isEqualTo(threads);
+        assertThat(many.fabric().sim().threadCount()).isEqualTo(threads);
+        Path b = write(many.run(null), tmp.resolve("threads"));
+        if (threads > 1) {
+            assertThat(many.fabric().sim().windows()).isPositive();
+        }
+        assertThat(many.fabric().sim().events()).isEqualTo(one.fabric().sim().events());
+        assertThat(many.fabric().sim().fingerprint())
+                .isEqualTo(one.fabric().sim().fingerprint());
+        assertThat(many.fabric().pool().live()).isEqualTo(one.fabric().pool().live());
+        assertSameFiles(a, b, what);
+        return a;
     }
 
     private static Path write(RunResult r, Path dir) throws IOException {
