@@ -11,8 +11,8 @@ import org.rocelab.run.ThreadPlan;
  * Checked before anything runs (anything else is one line, exit 2). Once the fabric is built,
  * {@link #plan} decides the threads the run uses ({@link ThreadPlan}): a fabric without lookahead,
  * or a run with a part not made for threads (packet captures, the live view, a workload not
- * reviewed for threads: the latency perftests and a receiver with {@code rx_cpu_time}), runs on one thread, and a fabric of k switches on at most k,
- * with a warning saying why (docs/architecture.md, "Windows and threads").
+ * reviewed for threads: the latency perftests and a receiver with {@code rx_cpu_time}), runs on
+ * one thread, and a fabric of k switches on at most k, with a warning saying why (docs/architecture.md, "Windows and threads").
  *
  * @param text the value as written
  * @param count the threads asked for

@@ -38,19 +38,30 @@ class HpccCcFatTreeParityTest {
 
     /** The kept ns-3 config {@code hpcc/fat_ws_config_<cc>.txt} with its two input files in ../shared/data/hpcc. */
     static HpccScenario scenario(String cc, Path dir) throws Exception {
+        return scenario(cc, dir, null);
+    }
+
+    /**
+     * The kept ns-3 config {@code hpcc/fat_ws_config_<cc>.txt} with its topology in ../shared/data/hpcc
+     * and the flow file {@code flows} (null: its own, from ../shared/data/hpcc).
+     */
+    static HpccScenario scenario(String cc, Path dir, Path flows) throws Exception {
         Path kept = Path.of(HpccCcFatTreeParityTest.class
                 .getResource("/hpcc/fat_ws_config_" + cc + ".txt")
                 .toURI());
         String text = Files.readAllLines(kept).stream()
-                .map(HpccCcFatTreeParityTest::pointAtSharedInputs)
+                .map(line -> pointAtInputs(line, flows))
                 .collect(Collectors.joining("\n", "", "\n"));
         Path config = dir.resolve(kept.getFileName());
         Files.writeString(config, text);
         return HpccScenario.load(config);
     }
 
-    private static String pointAtSharedInputs(String line) {
+    private static String pointAtInputs(String line, Path flows) {
         String[] t = line.trim().split("\\s+");
+        if (t.length == 2 && t[0].equals("FLOW_FILE") && flows != null) {
+            return t[0] + " " + flows.toAbsolutePath();
+        }
         if (t.length == 2 && (t[0].equals("TOPOLOGY_FILE") || t[0].equals("FLOW_FILE"))) {
             return t[0] + " " + SharedData.hpcc(t[1]).toAbsolutePath();
         }

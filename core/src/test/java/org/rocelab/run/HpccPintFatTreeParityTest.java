@@ -2,17 +2,13 @@ package org.rocelab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.compat.HpccFctRecord;
-import org.rocelab.compat.HpccOutputs;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.compat.SlowdownBuckets;
-import org.rocelab.testing.SharedData;
 
 /**
  * {@code run --hpcc} on the WebSearch fat tree (fat.txt, 3,201 flows at 30 % load) under the config
@@ -31,18 +27,8 @@ class HpccPintFatTreeParityTest {
 
     @Test
     void everyBucketsSlowdownPercentilesAreWithinTenPercentOfNs3() throws Exception {
-        Path kept = Path.of(HpccPintFatTreeParityTest.class
-                .getResource("/hpcc/fat_ws_config_hpccPint.txt")
-                .toURI());
-        String text = Files.readAllLines(kept).stream()
-                .map(HpccPintFatTreeParityTest::pointAtSharedInputs)
-                .collect(Collectors.joining("\n", "", "\n"));
-        Path config = dir.resolve(kept.getFileName());
-        Files.writeString(config, text);
-        HpccScenario s = HpccScenario.load(config);
-        List<HpccFctRecord> ns3 = HpccOutputs.readFct(Path.of(HpccPintFatTreeParityTest.class
-                .getResource("/hpcc/ns3/fct_fat_ws_hpccPint.txt")
-                .toURI()));
+        HpccScenario s = HpccCcFatTreeParityTest.scenario("hpccPint", dir);
+        List<HpccFctRecord> ns3 = HpccCcFatTreeParityTest.ns3("hpccPint");
         assertThat(ns3)
                 .as("ns-3 completed every flow")
                 .hasSize(s.flows().flows().size());
@@ -56,13 +42,5 @@ class HpccPintFatTreeParityTest {
             assertThat(rocelab.count(b)).isEqualTo(reference.count(b));
         }
         assertThat(rocelab.maxRelativeDifference(reference)).isLessThanOrEqualTo(0.10);
-    }
-
-    private static String pointAtSharedInputs(String line) {
-        String[] t = line.trim().split("\\s+");
-        if (t.length == 2 && (t[0].equals("TOPOLOGY_FILE") || t[0].equals("FLOW_FILE"))) {
-            return t[0] + " " + SharedData.hpcc(t[1]).toAbsolutePath();
-        }
-        return line;
     }
 }

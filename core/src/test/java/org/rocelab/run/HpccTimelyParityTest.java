@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocelab.compat.HpccFctRecord;
@@ -27,14 +26,19 @@ import org.rocelab.testing.SharedData;
  * pooled per simulator, every bucket's p50/p95/p99 slowdown within the issue's 10 % of ns-3's.
  */
 class HpccTimelyParityTest {
-    /** Name of the kept ns-3 output ({@code fct_fat_ws_timely<name>.txt}), then modulus, residue, ns. */
-    private static final Object[][] INPUTS = {
-        {"", 1, 1, 0}, // the shared file as it is
-        {"_odd1ns", 2, 1, 1},
-        {"_even1ns", 2, 0, 1},
-        {"_mod3r1_1ns", 3, 1, 1},
-        {"_mod3r2_1ns", 3, 2, 1},
-    };
+    /**
+     * One input: the flow file with flow i (0-based, file order) starting {@code ns} later when
+     * i % modulus == residue; {@code name} ends the kept ns-3 output's name,
+     * {@code fct_fat_ws_timely<name>.txt}.
+     */
+    private record Input(String name, int modulus, int residue, int ns) {}
+
+    private static final List<Input> INPUTS = List.of(
+            new Input("", 1, 0, 0), // the shared file as it is
+            new Input("_odd1ns", 2, 1, 1),
+            new Input("_even1ns", 2, 0, 1),
+            new Input("_mod3r1_1ns", 3, 1, 1),
+            new Input("_mod3r2_1ns", 3, 2, 1));
 
     @TempDir
     Path dir;
@@ -45,14 +49,17 @@ class HpccTimelyParityTest {
         List<HpccFctRecord> rocelab = new ArrayList<>();
         double least = Double.MAX_VALUE;
         double most = 0;
-        for (Object[] in : INPUTS) {
-            String name = (String) in[0];
+        for (Input in : INPUTS) {
+            String name = in.name();
             Path flows = dir.resolve("flow" + name + ".txt");
             Files.write(
                     flows,
-                    perturbed(SharedData.hpcc("flow_websearch_320hosts_load30_5ms.txt"), (int) in[1], (int) in[2], (int)
-                            in[3]));
-            HpccScenario s = scenario(flows);
+                    perturbed(
+                            SharedData.hpcc("flow_websearch_320hosts_load30_5ms.txt"),
+                            in.modulus(),
+                            in.residue(),
+                            in.ns()));
+            HpccScenario s = HpccCcFatTreeParityTest.scenario("timely", dir, flows);
             List<HpccFctRecord> reference = HpccCcFatTreeParityTest.ns3("timely" + name);
             assertThat(reference)
                     .as("ns-3 completed every flow")
@@ -93,33 +100,11 @@ class HpccTimelyParityTest {
                 continue;
             }
             String[] f = line.split("\\s+");
-            if ((i - 1) % modulus == residue) {
+            if (ns != 0 && (i - 1) % modulus == residue) {
                 f[5] = new BigDecimal(f[5]).add(shift).setScale(9).toPlainString();
             }
             out.add(String.join(" ", f));
         }
         return out;
-    }
-
-    /** The kept timely config with its topology from ../shared/data/hpcc and the flow file {@code flows}. */
-    private HpccScenario scenario(Path flows) throws Exception {
-        Path kept = Path.of(HpccTimelyParityTest.class
-                .getResource("/hpcc/fat_ws_config_timely.txt")
-                .toURI());
-        String text = Files.readAllLines(kept).stream()
-                .map(line -> {
-                    String[] t = line.trim().split("\\s+");
-                    if (t.length == 2 && t[0].equals("TOPOLOGY_FILE")) {
-                        return t[0] + " " + SharedData.hpcc(t[1]).toAbsolutePath();
-                    }
-                    if (t.length == 2 && t[0].equals("FLOW_FILE")) {
-                        return t[0] + " " + flows.toAbsolutePath();
-                    }
-                    return line;
-                })
-                .collect(Collectors.joining("\n", "", "\n"));
-        Path config = dir.resolve("fat_ws_config_timely.txt");
-        Files.writeString(config, text);
-        return HpccScenario.load(config);
     }
 }

@@ -66,15 +66,14 @@ class ThreadedRunTest {
     @ParameterizedTest
     @CsvSource({"1, 2", "2, 3"})
     void bandwidthPerftestsWriteTheOneThreadFiles(long seed, int threads, @TempDir Path tmp) throws IOException {
-        Path file = tmp.resolve("bw.yaml");
-        Files.writeString(
-                file,
-                "name: bw\nseed: " + seed + "\nduration: 600us\n"
-                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
-                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
-                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
-                        + "workloads:\n"
-                        + "  - {name: w, kind: ib_write_bw, from: h0, to: h12, size: 64KiB, iterations: 40, qps: 2}\n"
+        Path file = dcqcnFatTree(
+                tmp,
+                "bw",
+                seed,
+                "600us",
+                "100m",
+                DCQCN_SWITCH,
+                "  - {name: w, kind: ib_write_bw, from: h0, to: h12, size: 64KiB, iterations: 40, qps: 2}\n"
                         + "  - {name: r, kind: ib_read_bw, from: h5, to: h9, size: 64KiB, iterations: 40}\n"
                         + "  - {name: s, kind: ib_send_bw, from: h13, to: h12, size: 16KiB, iterations: 100}\n");
         Scenario s = ScenarioLoader.load(file, List.of());
@@ -94,15 +93,14 @@ class ThreadedRunTest {
     @ParameterizedTest
     @CsvSource({"1, 2", "2, 3", "3, 2"})
     void anAllReduceRingWritesTheOneThreadFiles(long seed, int threads, @TempDir Path tmp) throws IOException {
-        Path file = tmp.resolve("ar.yaml");
-        Files.writeString(
-                file,
-                "name: ar\nseed: " + seed + "\nduration: 10ms\n"
-                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 1000m}}\n"
-                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
-                        + "switch: {dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}\n"
-                        + "workloads:\n"
-                        + "  - {name: ring, kind: allreduce, hosts: [h0, h5, h10, h15, h1, h4, h11, h14, h2, h7, h8,"
+        Path file = dcqcnFatTree(
+                tmp,
+                "ar",
+                seed,
+                "10ms",
+                "1000m",
+                DCQCN_SWITCH,
+                "  - {name: ring, kind: allreduce, hosts: [h0, h5, h10, h15, h1, h4, h11, h14, h2, h7, h8,"
                         + " h13, h3, h6, h9, h12], size: 1MiB, iterations: 2}\n"
                         + "  - {kind: incast, from: [h1, h6, h11, h12], to: h3, size: 256KiB}\n");
         Scenario s = ScenarioLoader.load(file, List.of());
@@ -120,17 +118,16 @@ class ThreadedRunTest {
     @ParameterizedTest
     @CsvSource({"1, 2", "2, 3", "3, 2"})
     void tcpStreamsWriteTheOneThreadFiles(long seed, int threads, @TempDir Path tmp) throws IOException {
-        Path file = tmp.resolve("tcp.yaml");
-        Files.writeString(
-                file,
-                "name: tcp\nseed: " + seed + "\nduration: 2ms\n"
-                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: 100m}}\n"
-                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
-                        + "switch: {dscp_to_tc: {26: 3, 10: 1}, lossless: [3],"
+        Path file = dcqcnFatTree(
+                tmp,
+                "tcp",
+                seed,
+                "2ms",
+                "100m",
+                "{dscp_to_tc: {26: 3, 10: 1}, lossless: [3],"
                         + " ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}, 1: {kmin: 50KB, kmax: 50KB, pmax: 1.0}},"
-                        + " buffer: {size: 2MB}}\n"
-                        + "workloads:\n"
-                        + "  - {name: reno, kind: tcp, from: [h0, h5, h10], to: h15, streams: 2, size: 1MB, tc: 0, dscp: 0}\n"
+                        + " buffer: {size: 2MB}}",
+                "  - {name: reno, kind: tcp, from: [h0, h5, h10], to: h15, streams: 2, size: 1MB, tc: 0, dscp: 0}\n"
                         + "  - {name: dctcp, kind: tcp, from: [h4, h8], to: h3, size: 2MB, tc: 1, dscp: 10,"
                         + " algorithm: dctcp}\n"
                         + "  - {kind: incast, from: [h1, h6, h11, h12], to: h3, size: 256KiB}\n");
@@ -196,6 +193,29 @@ class ThreadedRunTest {
         assertThat(ThreadPlan.of(24, new ScenarioRun(fat, null).fabric(), "fat").note())
                 .contains("fat: a thread runs a switch and its hosts, and the fabric has 20 switches; running on 20"
                         + " threads instead of 24");
+    }
+
+    /** Switches mapping RoCE (DSCP 26) to lossless TC3 with ECN for DCQCN. */
+    private static final String DCQCN_SWITCH =
+            "{dscp_to_tc: {26: 3}, lossless: [3], ecn: {3: {kmin: 100KB, kmax: 400KB, pmax: 0.2}}}";
+
+    /**
+     * A scenario file: a k = 4 fat tree at 100G of {@code length} cables, NICs sending RoCE at DSCP 26,
+     * PCP 3 with PFC on priority 3 and DCQCN, the switch map {@code switchYaml} and the workload
+     * list items {@code workloads}.
+     */
+    private static Path dcqcnFatTree(
+            Path tmp, String name, long seed, String duration, String length, String switchYaml, String workloads)
+            throws IOException {
+        Path file = tmp.resolve(name + ".yaml");
+        Files.writeString(
+                file,
+                "name: " + name + "\nseed: " + seed + "\nduration: " + duration + "\n"
+                        + "topology: {kind: fat-tree, k: 4, link: {speed: 100G, length: " + length + "}}\n"
+                        + "nic: {dscp: 26, pcp: 3, pfc: [3], cc: {algorithm: dcqcn}}\n"
+                        + "switch: " + switchYaml + "\n"
+                        + "workloads:\n" + workloads);
+        return file;
     }
 
     /**
