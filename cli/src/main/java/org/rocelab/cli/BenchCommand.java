@@ -164,7 +164,11 @@ final class BenchCommand implements Callable<Integer> {
                 ? String.format(
                         ", %d threads, loop wall %.2f s",
                         threads, f.path("loop_wall_s").asDouble())
-                : "";
+                : f.path("partitions").asInt() > 0
+                        ? String.format(
+                                ", windows of %d partitions",
+                                f.path("partitions").asInt())
+                        : "";
         return String.format(
                 "%-22s %8.2f s wall %8.2f s CPU (loop %.2f s, x%.2f%s) | %s simulated, %,d events, %,d data-packet-hops |"
                         + " %,.0f events/CPU-s, %,.0f hops/CPU-s | heap peak %,d MB of %,d MB, RSS peak %,d MB | output %,d KB",

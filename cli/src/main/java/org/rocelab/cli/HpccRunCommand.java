@@ -38,13 +38,23 @@ final class HpccRunCommand {
         try (OutputFolder folder = staged) {
             run = new HpccRun(s, seed, folder.dir());
             ThreadPlan plan = threads.plan(run.fabric().fabric(), Optional.empty(), name, System.err);
-            int used = run.threads(plan.used());
+            int used = run.threads(plan);
             long end = Math.max(1, s.config().stopPs() - run.offsetPs());
             RunCommand.Progress progress = new RunCommand.Progress(System.err, end);
             r = run.run(progress::update);
             progress.done();
             wall = System.nanoTime() - t0;
-            HpccRunOutputs.write(folder.dir(), run, r, new RunInfo(wall, r.events(), plan.requested(), used));
+            HpccRunOutputs.write(
+                    folder.dir(),
+                    run,
+                    r,
+                    new RunInfo(
+                            wall,
+                            r.events(),
+                            plan.requested(),
+                            used,
+                            run.fabric().fabric().sim().partitions(),
+                            run.fabric().fabric().sim().windows()));
             ReportWriter.write(folder.dir());
             folder.commit();
         } catch (UncheckedIOException e) {

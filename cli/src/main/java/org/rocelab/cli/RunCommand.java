@@ -173,13 +173,22 @@ final class RunCommand implements Callable<Integer> {
                 run.live(sink);
             }
             ThreadPlan plan = threads.plan(run.fabric(), run.threadsBlocker(), s.name(), System.err);
-            int used = run.threads(plan.used());
+            int used = run.threads(plan);
             Progress progress = new Progress(System.err, s.durationPs(), showProgress);
             r = run.run(progress::update);
             r.scenarioYaml(resolved.yaml());
             progress.done();
             wall = System.nanoTime() - t0;
-            RunWriter.writeAll(folder.dir(), r, new RunInfo(wall, r.events(), plan.requested(), used));
+            RunWriter.writeAll(
+                    folder.dir(),
+                    r,
+                    new RunInfo(
+                            wall,
+                            r.events(),
+                            plan.requested(),
+                            used,
+                            run.fabric().sim().partitions(),
+                            run.fabric().sim().windows()));
             ReportWriter.write(folder.dir(), s.outputs().report());
             folder.commit();
         } catch (UncheckedIOException e) {

@@ -12,7 +12,9 @@ import org.rocelab.run.ThreadPlan;
  * {@link #plan} decides the threads the run uses ({@link ThreadPlan}): a fabric without lookahead,
  * or a run with a part not made for threads (packet captures, the live view, a workload not
  * reviewed for threads: the latency perftests and a receiver with {@code rx_cpu_time}), runs on
- * one thread, and a fabric of k switches on at most k, with a warning saying why (docs/architecture.md, "Windows and threads").
+ * one thread, and a fabric of k switches on at most k, with a warning saying why; one thread runs
+ * in windows of a switch each when the lookahead is 1 µs or more (docs/architecture.md, "Windows and
+ * threads").
  *
  * @param text the value as written
  * @param count the threads asked for
@@ -21,8 +23,8 @@ record ThreadsOption(String text, int count) {
     static final String DESCRIPTION = "Threads for the event loop: a whole number, 1 or more, or auto (the processors"
             + " available; default 1). Outputs are those of one thread. Runs on fewer, with a warning, when"
             + " a cable has no delay, the run captures pcap, shows the live view or has a latency perftest"
-            + " (ib_*_lat) or an rx_cpu_time receiver, or the fabric has fewer switches"
-            + " (docs/architecture.md).";
+            + " (ib_*_lat) or an rx_cpu_time receiver, or the fabric has fewer switches. One thread runs in"
+            + " windows of a switch each when every cable delays frames 1us or more (docs/architecture.md).";
 
     /** The option as written ({@code null}: not given, one thread). */
     static ThreadsOption parse(String text) {

@@ -86,6 +86,8 @@ final class WholeRunBench {
         long loopCpu;
         long loopWall;
         int used;
+        int partitions;
+        long windows;
         long events;
         long simulatedPs;
         long hops = 0;
@@ -97,7 +99,7 @@ final class WholeRunBench {
                 HpccRun run = new HpccRun(s, 1, folder.dir());
                 ThreadPlan plan =
                         threadsOption.plan(run.fabric().fabric(), java.util.Optional.empty(), in.label(), System.err);
-                used = run.threads(plan.used());
+                used = run.threads(plan);
                 long t = threads.getCurrentThreadCpuTime();
                 long p = processCpuNs();
                 long w = System.nanoTime();
@@ -109,7 +111,13 @@ final class WholeRunBench {
                         folder.dir(),
                         run,
                         r,
-                        new RunInfo(System.nanoTime() - wall0, r.events(), plan.requested(), used));
+                        new RunInfo(
+                                System.nanoTime() - wall0,
+                                r.events(),
+                                plan.requested(),
+                                used,
+                                fabric.sim().partitions(),
+                                fabric.sim().windows()));
                 ReportWriter.write(folder.dir());
                 folder.commit();
             }
@@ -125,7 +133,7 @@ final class WholeRunBench {
             try (OutputFolder folder = OutputFolder.stage(out)) {
                 ScenarioRun run = new ScenarioRun(s, file.toAbsolutePath().getParent(), folder.dir());
                 ThreadPlan plan = threadsOption.plan(run.fabric(), run.threadsBlocker(), in.label(), System.err);
-                used = run.threads(plan.used());
+                used = run.threads(plan);
                 long t = threads.getCurrentThreadCpuTime();
                 long p = processCpuNs();
                 long w = System.nanoTime();
@@ -134,12 +142,22 @@ final class WholeRunBench {
                 loopCpu = loopCpu(used, threads.getCurrentThreadCpuTime() - t, processCpuNs() - p);
                 fabric = run.fabric();
                 RunWriter.writeAll(
-                        folder.dir(), r, new RunInfo(System.nanoTime() - wall0, r.events(), plan.requested(), used));
+                        folder.dir(),
+                        r,
+                        new RunInfo(
+                                System.nanoTime() - wall0,
+                                r.events(),
+                                plan.requested(),
+                                used,
+                                fabric.sim().partitions(),
+                                fabric.sim().windows()));
                 ReportWriter.write(folder.dir());
                 folder.commit();
             }
         }
         events = r.events();
+        partitions = fabric.sim().partitions();
+        windows = fabric.sim().windows();
         simulatedPs = r.simulatedPs();
         for (int node = 0; node < fabric.graph().nodeCount(); node++) {
             Nic nic = fabric.nicAt(node);
@@ -157,6 +175,8 @@ final class WholeRunBench {
         o.put("wall_s", round3(wall / 1e9));
         o.put("cpu_s", round3(cpu / 1e9));
         o.put("threads", used);
+        o.put("partitions", partitions);
+        o.put("windows", windows);
         o.put("loop_wall_s", round3(loopWall / 1e9));
         o.put("loop_cpu_s", round3(loopCpu / 1e9));
         // issue 12's aim: the whole process within 1.3 x the event loop's CPU

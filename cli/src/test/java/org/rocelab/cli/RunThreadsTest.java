@@ -66,6 +66,9 @@ class RunThreadsTest {
             JsonNode run = Json.mapper().readTree(Files.readString(p.resolve("run.json")));
             assertThat(run.path("threads_requested").asInt()).isEqualTo(1);
             assertThat(run.path("threads").asInt()).isEqualTo(1);
+            // 2 m cables with RS FEC: 111.2 ns of lookahead, the plain loop
+            assertThat(run.path("partitions").asInt()).isZero();
+            assertThat(run.path("windows").asLong()).isZero();
         }
     }
 
@@ -149,6 +152,8 @@ class RunThreadsTest {
         JsonNode run = Json.mapper().readTree(Files.readString(two.resolve("run.json")));
         assertThat(run.path("threads_requested").asInt()).isEqualTo(2);
         assertThat(run.path("threads").asInt()).isEqualTo(2);
+        // 8 partitions per thread (the k = 4 fat tree has 20 switches)
+        assertThat(run.path("partitions").asInt()).isEqualTo(16);
         // the closing line's figures (all but the wall time) are the same
         assertThat(r.out().replaceAll("in [0-9.]+ s", ""))
                 .isEqualTo(CliRun.of(
@@ -207,6 +212,39 @@ class RunThreadsTest {
                 .isEqualTo(
                         "warning: fat: outputs.pcap cannot run on threads yet; running on one thread instead of 2\n");
         assertThat(pcap.exit()).isZero();
+    }
+
+    @Test
+    void oneThreadRunsWindowsFromOneMicrosecondOfLookaheadAndWritesThePlainLoopsFiles(@TempDir Path dir)
+            throws Exception {
+        // 200 m cables without FEC: 1 us of lookahead, so one thread runs a partition per switch
+        Path file = fatTree(dir);
+        Files.writeString(file, Files.readString(file).replace("length: 100m}", "length: 200m, fec: none}"));
+        Path windowed = dir.resolve("windowed");
+        CliRun r = CliRun.of("run", file.toString(), "--out", windowed.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.err()).isEmpty();
+        JsonNode run = Json.mapper().readTree(Files.readString(windowed.resolve("run.json")));
+        assertThat(run.path("threads").asInt()).isEqualTo(1);
+        assertThat(run.path("partitions").asInt()).isEqualTo(20);
+        assertThat(run.path("windows").asLong()).isPositive();
+        org.rocelab.scenario.Scenario s = org.rocelab.scenario.ScenarioLoader.load(file, List.of(), null);
+        org.rocelab.stats.RunResult plain = new org.rocelab.run.ScenarioRun(s, dir).run(t -> {});
+        Path loop = dir.resolve("plain");
+        org.rocelab.stats.RunWriter.writeAll(loop, plain, new org.rocelab.stats.RunInfo(0, plain.events()));
+        for (String f : new String[] {
+            "summary.json", "counters.json", "fct.csv", "qp.csv", "timeseries.csv", "routes.json", "topology.json"
+        }) {
+            assertThat(Files.readAllBytes(windowed.resolve(f))).as(f).isEqualTo(Files.readAllBytes(loop.resolve(f)));
+        }
+        assertThat(Json.mapper()
+                        .readTree(Files.readString(loop.resolve("summary.json")))
+                        .path("workloads")
+                        .path(0)
+                        .path("flows_completed")
+                        .asInt())
+                .as("the incast's 8 flows complete")
+                .isEqualTo(8);
     }
 
     @Test

@@ -305,6 +305,15 @@ public final class HpccRun {
         return Windows.threads(fabric.fabric(), threads);
     }
 
+    /**
+     * Sets the event loop up as {@code plan} says ({@link ThreadPlan}): the plain loop, windows on
+     * this thread or windows on threads; the outputs are those of the plain loop. Call before {@link
+     * #run}; returns the threads used.
+     */
+    public int threads(ThreadPlan plan) {
+        return Windows.run(fabric.fabric(), plan);
+    }
+
     private QpSnapshot qpRow(int idx) {
         return QpSnapshot.take(pairs[idx].srcQp, pairs[idx].dstQp.nic(), pairs[idx].dstQp);
     }

@@ -154,6 +154,20 @@ public final class ScenarioRun {
     }
 
     /**
+     * Sets the event loop up as {@code plan} says ({@link ThreadPlan}, made with this run's {@link
+     * #threadsBlocker}): the plain loop, windows on this thread or windows on threads; the outputs
+     * are those of the plain loop. Call before {@link #run}; returns the threads used.
+     *
+     * @throws IllegalStateException if the plan is windowed and the run has a blocker
+     */
+    public int threads(ThreadPlan plan) {
+        if (plan.windowed() && threadsBlocker().isPresent()) {
+            throw new IllegalStateException("windows: " + threadsBlocker().get() + " cannot run in windows");
+        }
+        return Windows.run(fabric, plan);
+    }
+
+    /**
      * Sends snapshots of the run to {@code sink} a few times a second of wall-clock time
      * ({@link LiveProbe}), the last one after the results are collected; the probe also follows the
      * QPs of flows as they start and end. The sink runs on the simulation thread and gets immutable

@@ -2,31 +2,56 @@ package org.rocelab.run;
 
 import java.util.Optional;
 import org.rocelab.sim.Units;
+import org.rocelab.topo.Partitioning;
 
 /**
- * How many threads a run's event loop may use, decided from {@code --threads}, the fabric's
- * lookahead ({@link Fabric#lookaheadPs}) and what the run does: a conservative windowed run (YAWNS,
- * Nicol 1993) needs every cable to delay its frames, so a fabric with a zero-delay cable runs on
- * one thread; so does a run with a part not made for threads (a {@code blocker}: packet captures,
- * the live view, a workload whose completions write across hosts); a fabric of k switches runs on
- * at most k threads (a partition is a switch with its hosts, {@link org.rocelab.topo.Partitioning}).
- * Each reduction comes with a one-line note saying why.
+ * How a run's event loop runs, decided from {@code --threads}, the fabric's lookahead ({@link
+ * Fabric#lookaheadPs}) and what the run does: a conservative windowed run (YAWNS, Nicol 1993) needs
+ * every cable to delay its frames, so a fabric with a zero-delay cable runs on one thread; so does a
+ * run with a part not made for threads (a {@code blocker}: packet captures, the live view, a
+ * workload whose completions write across hosts); a fabric of k switches runs on at most k threads
+ * (a partition is a switch with its hosts, {@link org.rocelab.topo.Partitioning}). Each reduction
+ * comes with a one-line note saying why.
+ *
+ * <p>On one thread the run is windowed too, one partition per switch, when every cable delays its
+ * frames by at least {@link #WINDOWS_PAY_FROM_PS} and nothing blocks windows: a switch's events of
+ * a window then run back to back while its state is in cache (docs/architecture.md, "Windows on
+ * one thread"). The outputs are the plain loop's either way.
  *
  * @param requested threads asked for ({@code --threads}), at least 1
  * @param used threads the run may use
+ * @param partitions at most this many partitions of a windowed run; 0: the plain loop
  * @param note why fewer than requested are used, or empty
  */
-public record ThreadPlan(int requested, int used, Optional<String> note) {
+public record ThreadPlan(int requested, int used, int partitions, Optional<String> note) {
+
+    /**
+     * The least lookahead at which one thread runs in windows, ps: 1 µs. Measured on the 2-core
+     * machine (docs/architecture.md): the loop took 10–15 % less time windowed on the HPCC fat tree
+     * (1 µs) and 3–10 % less on the 128-host permutation (200 m cables, 1.1 µs), and about 10 % more
+     * on a leaf-spine of 2 m and of 20 m cables (111 and 201 ns with RS FEC); between 201 ns and 1 µs
+     * it was not measured.
+     */
+    public static final long WINDOWS_PAY_FROM_PS = 1_000_000;
+
+    /** Partitions per thread of a run on threads (docs/architecture.md, "Threads"). */
+    static final int PARTITIONS_PER_THREAD = 8;
 
     public ThreadPlan {
-        if (requested < 1 || used < 1 || used > requested) {
-            throw new IllegalArgumentException("threads: requested " + requested + ", used " + used);
+        if (requested < 1 || used < 1 || used > requested || partitions < 0 || (used > 1 && partitions < used)) {
+            throw new IllegalArgumentException(
+                    "threads: requested " + requested + ", used " + used + ", partitions " + partitions);
         }
     }
 
-    /** One thread, as asked. */
+    /** One thread, the plain loop, as asked. */
     public static ThreadPlan single() {
-        return new ThreadPlan(1, 1, Optional.empty());
+        return new ThreadPlan(1, 1, 0, Optional.empty());
+    }
+
+    /** Whether the run is windowed (on one thread or more). */
+    public boolean windowed() {
+        return partitions > 0;
     }
 
     /** As {@link #of(int, Fabric, String, Optional)} for a run with no blocker. */
@@ -40,14 +65,15 @@ public record ThreadPlan(int requested, int used, Optional<String> note) {
      * the fabric's switches, with a note naming the scenario and the reason whenever fewer.
      */
     public static ThreadPlan of(int requested, Fabric fabric, String scenario, Optional<String> blocker) {
-        if (requested == 1) {
-            return single();
-        }
         long lookahead = fabric.lookaheadPs();
+        if (requested == 1) {
+            return alone(fabric, blocker);
+        }
         if (lookahead <= 0) {
             return new ThreadPlan(
                     requested,
                     1,
+                    0,
                     Optional.of(scenario + ": the smallest link delay is " + Units.formatTime(lookahead)
                             + ", so there is no lookahead and the run cannot be windowed; running on one thread"
                             + " instead of " + requested));
@@ -56,19 +82,36 @@ public record ThreadPlan(int requested, int used, Optional<String> note) {
             return new ThreadPlan(
                     requested,
                     1,
+                    0,
                     Optional.of(scenario + ": " + blocker.get() + " cannot run on threads yet; running on one"
                             + " thread instead of " + requested));
         }
-        int partitions =
-                org.rocelab.topo.Partitioning.of(fabric.graph(), requested).partitions();
-        if (partitions < requested) {
+        int switches = Partitioning.of(fabric.graph(), requested).partitions();
+        if (switches < requested) {
+            int partitions = switches == 1 ? 0 : switches; // the fabric's groups, fewer than PARTITIONS_PER_THREAD each
             return new ThreadPlan(
                     requested,
+                    switches,
                     partitions,
                     Optional.of(scenario + ": a thread runs a switch and its hosts, and the fabric has "
-                            + partitions + (partitions == 1 ? " switch" : " switches") + "; running on "
-                            + partitions + (partitions == 1 ? " thread" : " threads") + " instead of " + requested));
+                            + switches + (switches == 1 ? " switch" : " switches") + "; running on "
+                            + switches + (switches == 1 ? " thread" : " threads") + " instead of " + requested));
         }
-        return new ThreadPlan(requested, requested, Optional.empty());
+        int partitions = Partitioning.of(fabric.graph(), requested * PARTITIONS_PER_THREAD)
+                .partitions();
+        return new ThreadPlan(requested, requested, partitions, Optional.empty());
+    }
+
+    /**
+     * One thread as asked: windowed, one partition per switch, when the lookahead is at least
+     * {@link #WINDOWS_PAY_FROM_PS}, nothing blocks windows and there are two switches or more;
+     * else the plain loop.
+     */
+    private static ThreadPlan alone(Fabric fabric, Optional<String> blocker) {
+        if (fabric.lookaheadPs() < WINDOWS_PAY_FROM_PS || blocker.isPresent()) {
+            return single();
+        }
+        int partitions = Partitioning.of(fabric.graph(), Integer.MAX_VALUE).partitions();
+        return partitions < 2 ? single() : new ThreadPlan(1, 1, partitions, Optional.empty());
     }
 }

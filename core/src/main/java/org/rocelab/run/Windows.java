@@ -49,27 +49,40 @@ public final class Windows {
 
     /**
      * Runs {@code fabric}'s windows on {@code threads} threads ({@link org.rocelab.sim.Simulation#threads}),
-     * over {@link #PARTITIONS_PER_THREAD} partitions per thread ({@link #split}; fewer when the
-     * fabric has fewer switches), with a packet pool and ledger per thread; returns the threads
-     * used (at most the partitions). One thread: the plain loop,
-     * untouched. The run ends the workers with {@link org.rocelab.sim.Simulation#endThreads}.
+     * over {@link ThreadPlan#PARTITIONS_PER_THREAD} partitions per thread ({@link #split}; fewer when
+     * the fabric has fewer switches), with a packet pool and ledger per thread; returns the threads
+     * used (at most the partitions). One thread: the plain loop, untouched. The run ends the
+     * workers with {@link org.rocelab.sim.Simulation#endThreads}.
      */
     static int threads(Fabric fabric, int threads) {
         if (threads == 1) {
             return 1;
         }
-        int partitions = split(fabric, threads * PARTITIONS_PER_THREAD).partitions();
-        int used = Math.min(threads, partitions);
-        fabric.sim().threads(used);
-        fabric.pool().threads(used);
-        return used;
+        return start(
+                fabric,
+                threads,
+                split(fabric, threads * ThreadPlan.PARTITIONS_PER_THREAD).partitions());
     }
 
     /**
-     * Partitions per thread of a threaded run: the threads take a window's partitions one by one,
-     * so one done with a light partition takes the next (docs/architecture.md, "Threads").
+     * Sets {@code fabric}'s loop up as {@code plan} says: the plain loop, windows on this thread, or
+     * windows on threads; returns the threads used.
      */
-    static final int PARTITIONS_PER_THREAD = 8;
+    static int run(Fabric fabric, ThreadPlan plan) {
+        if (!plan.windowed()) {
+            return 1;
+        }
+        return start(fabric, plan.used(), split(fabric, plan.partitions()).partitions());
+    }
+
+    private static int start(Fabric fabric, int threads, int partitions) {
+        int used = Math.min(threads, partitions);
+        if (used > 1) {
+            fabric.sim().threads(used);
+            fabric.pool().threads(used);
+        }
+        return used;
+    }
 
     /**
      * The node a device component belongs to: a cable direction's ({@code h0:sw0>sw0:h0})

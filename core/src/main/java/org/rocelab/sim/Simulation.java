@@ -672,6 +672,11 @@ public final class Simulation {
         afterWindows.add(task);
     }
 
+    /** The partitions of a windowed run ({@link #window}); 0 in the plain loop. */
+    public int partitions() {
+        return globalLane;
+    }
+
     /** Windows run so far (a windowed run; 0 in the plain loop). */
     public long windows() {
         return windows;

@@ -10,12 +10,15 @@ import tools.jackson.databind.node.ObjectNode;
  * @param events events fired
  * @param threadsRequested the run's {@code --threads} (1 when not given)
  * @param threads threads the event loop ran on
+ * @param partitions partitions of a windowed loop (docs/architecture.md, "Windows and threads"); 0:
+ *     the plain loop
+ * @param windows windows the loop ran (0: the plain loop)
  */
-public record RunInfo(long wallNanos, long events, int threadsRequested, int threads) {
+public record RunInfo(long wallNanos, long events, int threadsRequested, int threads, int partitions, long windows) {
 
-    /** A run on one thread, as asked. */
+    /** A run on one thread, as asked, in the plain loop. */
     public RunInfo(long wallNanos, long events) {
-        this(wallNanos, events, 1, 1);
+        this(wallNanos, events, 1, 1, 0, 0);
     }
 
     /** Events per wall-clock second; 0 when no time was measured. */
@@ -31,6 +34,8 @@ public record RunInfo(long wallNanos, long events, int threadsRequested, int thr
         root.put("events_per_second", Decimal.round6(eventsPerSecond()));
         root.put("threads_requested", threadsRequested);
         root.put("threads", threads);
+        root.put("partitions", partitions);
+        root.put("windows", windows);
         ObjectNode jvm = root.putObject("jvm");
         jvm.put("version", System.getProperty("java.version"));
         jvm.put("vm", System.getProperty("java.vm.name"));

@@ -63,6 +63,35 @@ class LookaheadTest {
     }
 
     @Test
+    void oneThreadRunsInWindowsOfAPartitionPerSwitchFromOneMicrosecondOfLookahead() {
+        // k = 4 fat tree: 20 switches; 199 m without FEC is 995 ns, 200 m exactly 1 us
+        Fabric shorter = build("{kind: fat-tree, k: 4, link: {speed: 100G, length: 199m, fec: none}}");
+        assertThat(shorter.lookaheadPs()).isEqualTo(995_000);
+        assertThat(ThreadPlan.of(1, shorter, "t")).isEqualTo(ThreadPlan.single());
+        Fabric longer = build("{kind: fat-tree, k: 4, link: {speed: 100G, length: 200m, fec: none}}");
+        assertThat(longer.lookaheadPs()).isEqualTo(ThreadPlan.WINDOWS_PAY_FROM_PS);
+        ThreadPlan alone = ThreadPlan.of(1, longer, "t");
+        assertThat(alone).isEqualTo(new ThreadPlan(1, 1, 20, java.util.Optional.empty()));
+        assertThat(alone.windowed()).isTrue();
+        // what cannot run in windows keeps the plain loop, without a note (one thread was asked for)
+        assertThat(ThreadPlan.of(1, longer, "t", java.util.Optional.of("outputs.pcap")))
+                .isEqualTo(ThreadPlan.single());
+        // one switch: nothing to split
+        assertThat(ThreadPlan.of(1, build("{kind: star, hosts: 3, link: {speed: 100G, length: 1km}}"), "t"))
+                .isEqualTo(ThreadPlan.single());
+        // on threads: 8 partitions per thread, at most one per switch
+        assertThat(ThreadPlan.of(2, longer, "t").partitions()).isEqualTo(16);
+        assertThat(ThreadPlan.of(3, longer, "t").partitions()).isEqualTo(20);
+        assertThat(ThreadPlan.of(2, shorter, "t").partitions()).isEqualTo(16);
+        // fewer switches than threads: one partition per switch
+        Fabric leafSpine =
+                build("{kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, link: {speed: 100G, length: 2m}}");
+        assertThat(ThreadPlan.of(5, leafSpine, "t"))
+                .extracting(ThreadPlan::used, ThreadPlan::partitions)
+                .containsExactly(3, 3);
+    }
+
+    @Test
     void theHpccFatTreeHasTheOneMicrosecondOfItsLinks() throws Exception {
         HpccRun run = new HpccRun(
                 org.rocelab.compat.HpccScenario.load(org.rocelab.testing.SharedData.hpcc("fat_ws_config_dcqcn.txt")),
