@@ -45,12 +45,34 @@ class AllocationFreeLoopTest {
     @ParameterizedTest
     @ValueSource(strings = {"incast-ecn-dcqcn", "perftest-baseline", "ecmp-collision"})
     void steadyStateLoopAllocatesNothing(String example) throws IOException {
+        check(example, false);
+    }
+
+    /**
+     * The same in windows on one thread, one partition per switch ({@link ThreadPlan}: what a run
+     * with 1 µs of lookahead does): the windows, barriers and mailboxes allocate nothing either.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"ecmp-collision", "leaf-spine-misconfig"})
+    void steadyStateWindowedLoopAllocatesNothing(String example) throws IOException {
+        check(example, true);
+    }
+
+    private void check(String example, boolean windowed) throws IOException {
         Path file = Path.of("..", "examples", example + ".yaml");
         Scenario s = ScenarioLoader.load(file, java.util.List.of());
-        new ScenarioRun(s, file.toAbsolutePath().getParent()).run(null); // warm-up
+        ScenarioRun warmUp = new ScenarioRun(s, file.toAbsolutePath().getParent());
+        if (windowed) {
+            warmUp.windowed(Integer.MAX_VALUE);
+        }
+        warmUp.run(null);
         // measured as rocelab run runs it: the samples spool into the (staged) output folder
         ScenarioRun run = new ScenarioRun(
                 s, file.toAbsolutePath().getParent(), java.nio.file.Files.createDirectories(tmp.resolve(example)));
+        if (windowed) {
+            assertThat(run.windowed(Integer.MAX_VALUE).fabric().sim().partitions())
+                    .isGreaterThan(1);
+        }
         Path jfr = tmp.resolve(example + ".jfr");
         Instant[] loopStart = new Instant[1];
         Instant loopEnd;
