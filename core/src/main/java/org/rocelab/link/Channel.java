@@ -48,6 +48,9 @@ public final class Channel {
      */
     private Packet[] mailFrames;
 
+    /** {@link #drain}, made once: what the first frame of a window asks the loop to run after it. */
+    private Runnable drainTask;
+
     private long[] mailFirstBitPs;
     private long[] mailArrivalPs;
     private int mailCount;
@@ -90,14 +93,15 @@ public final class Channel {
 
     /**
      * Makes this a cable direction between partitions of a windowed run: frames pushed inside a
-     * window go through a mailbox emptied at the window's end ({@link Simulation#afterWindows}).
+     * window go through a mailbox emptied at the window's end ({@link Simulation#afterThisWindow},
+     * asked for by the window's first frame).
      */
     void betweenPartitions() {
         if (mailFrames == null) {
             mailFrames = new Packet[16];
             mailFirstBitPs = new long[16];
             mailArrivalPs = new long[16];
-            sim.afterWindows(this::drain);
+            drainTask = this::drain;
         }
     }
 
@@ -141,6 +145,9 @@ public final class Channel {
     }
 
     private void mail(Packet p, long firstBitInPs, long lastBitInPs) {
+        if (mailCount == 0) {
+            sim.afterThisWindow(drainTask);
+        }
         if (mailCount == mailFrames.length) {
             int n = mailCount * 2;
             mailFrames = Arrays.copyOf(mailFrames, n);

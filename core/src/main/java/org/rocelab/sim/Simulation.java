@@ -1,6 +1,7 @@
 package org.rocelab.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,8 +57,13 @@ public final class Simulation {
 
     private long windows;
     private long barrierEvents;
-    /** Run after every window of a windowed run, in registration order: the mailboxes of cut cables. */
-    private final List<Runnable> afterWindows = new ArrayList<>();
+    /**
+     * Per partition, what its events asked to run after the running window ({@link
+     * #afterThisWindow}: the mailboxes of cut cables that received frames), and how many.
+     */
+    private Runnable[][] windowTasks;
+
+    private int[] windowTaskCount;
 
     private boolean arrivalsFirst;
     /**
@@ -595,6 +601,8 @@ public final class Simulation {
         }
         this.lanes = ls;
         this.globalLane = partitions;
+        this.windowTasks = new Runnable[partitions][8];
+        this.windowTaskCount = new int[partitions];
         this.lookaheadPs = lookaheadPs;
         this.main.latestFiredPs = main.nowPs;
     }
@@ -664,12 +672,47 @@ public final class Simulation {
     }
 
     /**
-     * Runs {@code task} after every window of a windowed run, before anything later fires: a cable
-     * between partitions puts the frames its sender pushed in the window on the wire (they arrive
-     * at or after the window's end).
+     * Runs {@code task} once after the running window of a windowed run, before anything later
+     * fires: a cable between partitions, at the first frame its sender pushes in a window, asks to
+     * put the window's frames on the wire then (they arrive at or after the window's end). Tasks
+     * run partition by partition, in partition order, each partition's in the order asked; only
+     * tasks whose order does not matter may use this (a mailbox touches its own cable only). So a
+     * window costs what its mailboxes received, not the number of cut cables.
+     *
+     * @throws IllegalStateException outside a window
      */
-    public void afterWindows(Runnable task) {
-        afterWindows.add(task);
+    public void afterThisWindow(Runnable task) {
+        int lane = loop().runningLane;
+        if (lane < 0) {
+            throw new IllegalStateException("afterThisWindow: no window is running");
+        }
+        int n = windowTaskCount[lane];
+        if (n == windowTasks[lane].length) {
+            growWindowTasks(lane);
+        }
+        windowTasks[lane][n] = task;
+        windowTaskCount[lane] = n + 1;
+    }
+
+    private void growWindowTasks(int lane) {
+        windowTasks[lane] = Arrays.copyOf(windowTasks[lane], windowTasks[lane].length * 2);
+    }
+
+    /** Runs and forgets the tasks the window's events asked for ({@link #afterThisWindow}). */
+    private void runWindowTasks() {
+        for (int p = 0; p < globalLane; p++) {
+            int n = windowTaskCount[p];
+            if (n == 0) {
+                continue;
+            }
+            Runnable[] ts = windowTasks[p];
+            for (int i = 0; i < n; i++) {
+                Runnable t = ts[i];
+                ts[i] = null;
+                t.run();
+            }
+            windowTaskCount[p] = 0;
+        }
     }
 
     /** The partitions of a windowed run ({@link #window}); 0 in the plain loop. */
@@ -738,9 +781,7 @@ public final class Simulation {
                 workers.await();
                 mergeWorkers();
             }
-            for (int i = 0; i < afterWindows.size(); i++) {
-                afterWindows.get(i).run();
-            }
+            runWindowTasks();
         }
         main.nowPs = Math.max(main.nowPs, main.latestFiredPs);
         finish(endPs);
