@@ -16,7 +16,9 @@ import org.rocelab.topo.Partitioning;
  * <p>On one thread the run is windowed too, one partition per switch, when every cable delays its
  * frames by at least {@link #WINDOWS_PAY_FROM_PS} and nothing blocks windows: a switch's events of
  * a window then run back to back while its state is in cache (docs/architecture.md, "Windows on
- * one thread"). The outputs are the plain loop's either way.
+ * one thread"); a run whose windows turn out to be cut short by global events goes back to the
+ * plain loop ({@link org.rocelab.sim.Simulation#plainLoopWhenWindowsAreCut}). The outputs are the
+ * plain loop's either way.
  *
  * @param requested threads asked for ({@code --threads}), at least 1
  * @param used threads the run may use

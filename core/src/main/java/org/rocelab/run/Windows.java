@@ -72,8 +72,20 @@ public final class Windows {
         if (!plan.windowed()) {
             return 1;
         }
-        return start(fabric, plan.used(), split(fabric, plan.partitions()).partitions());
+        int used = start(fabric, plan.used(), split(fabric, plan.partitions()).partitions());
+        if (used == 1) {
+            fabric.sim().plainLoopWhenWindowsAreCut(PROBE_WINDOWS);
+        }
+        return used;
     }
+
+    /**
+     * The windows after which a windowed run on one thread checks that they pay: cut short by
+     * global events to less than half the lookahead on average, it goes back to the plain loop
+     * ({@link org.rocelab.sim.Simulation#plainLoopWhenWindowsAreCut}). 1,024 windows of 1 µs are
+     * the first simulated millisecond.
+     */
+    static final long PROBE_WINDOWS = 1024;
 
     private static int start(Fabric fabric, int threads, int partitions) {
         int used = Math.min(threads, partitions);

@@ -58,6 +58,14 @@ public final class Simulation {
     private long windows;
     private long barrierEvents;
     /**
+     * With {@link #plainLoopWhenWindowsAreCut}: the windows after which the loop checks how long
+     * they were, and their summed length so far, ps; 0: never.
+     */
+    private long probeWindows;
+
+    private long probedSpanPs;
+    private long plainFromPs = -1;
+    /**
      * Per partition, what its events asked to run after the running window ({@link
      * #afterThisWindow}: the mailboxes of cut cables that received frames), and how many.
      */
@@ -715,6 +723,45 @@ public final class Simulation {
         }
     }
 
+    /**
+     * Lets a windowed run on one thread go back to the plain loop when its windows are cut short:
+     * after its first {@code windows} windows, if they spanned less than half the lookahead on
+     * average (global events, e.g. flow starts every few ns, end windows early, and short windows
+     * cost more than their locality saves, docs/architecture.md "Windows on one thread"), every
+     * partition's events move back into one event set and the run continues in the plain loop,
+     * with the same events in the same order. Call after {@link #window}, on one thread.
+     *
+     * @throws IllegalStateException if the run is not windowed or runs on threads
+     */
+    public void plainLoopWhenWindowsAreCut(long windows) {
+        if (lanes == null || workers != null || windows < 1) {
+            throw new IllegalStateException(
+                    "plainLoopWhenWindowsAreCut: a windowed run on one thread, 1 window or more");
+        }
+        this.probeWindows = windows;
+    }
+
+    /** When a windowed run went back to the plain loop ({@link #plainLoopWhenWindowsAreCut}), ps; -1: it did not. */
+    public long plainFromPs() {
+        return plainFromPs;
+    }
+
+    /** Between windows: every partition's events back into one event set, the loop plain from now on. */
+    private void unwindow() {
+        main.nowPs = Math.max(main.nowPs, main.latestFiredPs);
+        for (EventHeap h : lanes) {
+            while (h.size() > 0) {
+                long at = h.topTime();
+                long tie = h.topTie();
+                Timer t = h.top();
+                h.remove(t);
+                heap.schedule(t, at, tie);
+            }
+        }
+        lanes = null;
+        plainFromPs = main.nowPs;
+    }
+
     /** The partitions of a windowed run ({@link #window}); 0 in the plain loop. */
     public int partitions() {
         return globalLane;
@@ -770,6 +817,9 @@ public final class Simulation {
             long end =
                     Math.min(Math.min(g, limit), t > Long.MAX_VALUE - lookaheadPs ? Long.MAX_VALUE : t + lookaheadPs);
             windows++;
+            if (windows <= probeWindows) {
+                probedSpanPs += end - t;
+            }
             if (workers == null) {
                 for (int p = 0; p < globalLane; p++) {
                     runPartition(main, p, end);
@@ -782,6 +832,10 @@ public final class Simulation {
                 mergeWorkers();
             }
             runWindowTasks();
+            if (windows == probeWindows && probedSpanPs < probeWindows * (lookaheadPs / 2)) {
+                unwindow();
+                return runUntil(endPs);
+            }
         }
         main.nowPs = Math.max(main.nowPs, main.latestFiredPs);
         finish(endPs);

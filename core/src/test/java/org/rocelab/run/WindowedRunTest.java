@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -118,6 +119,35 @@ class WindowedRunTest {
                 windowed.fabric().sim().windows(),
                 windowed.fabric().sim().barrierEvents(),
                 Files.readAllLines(a.resolve(RunWriter.FCT)).size() - 1);
+    }
+
+    /**
+     * Windows cut short go back to the plain loop mid-run with the plain loop's files: the k = 4 fat
+     * tree's flows run sampled every 100 ns (a global event that ends every window within 100 ns of
+     * the 601 ns lookahead), one partition per switch, checked after 32 windows.
+     */
+    @Test
+    void windowsCutShortGiveWayToThePlainLoopWithItsFiles(@TempDir Path tmp) throws IOException {
+        Path file = fatTree(tmp, "flows", 1);
+        Files.writeString(file, Files.readString(file) + "outputs: {sample: 100ns}\n");
+        Scenario s = ScenarioLoader.load(file, List.of(), org.rocelab.testing.SharedData.hpccDir());
+        ScenarioRun plain = new ScenarioRun(s, null);
+        Path a = write(plain.run(null), tmp.resolve("plain"));
+        ScenarioRun windowed = new ScenarioRun(s, null).windowed(Integer.MAX_VALUE);
+        windowed.fabric().sim().plainLoopWhenWindowsAreCut(32);
+        Path b = write(windowed.run(null), tmp.resolve("windowed"));
+        assertThat(windowed.fabric().sim().windows()).isEqualTo(32);
+        // early in the 1 ms run: 32 windows of at most 100 ns, with barriers between
+        assertThat(windowed.fabric().sim().plainFromPs()).isBetween(0L, 20_000_000L);
+        assertThat(windowed.fabric().sim().events())
+                .isEqualTo(plain.fabric().sim().events());
+        assertThat(windowed.fabric().sim().fingerprint())
+                .isEqualTo(plain.fabric().sim().fingerprint());
+        assertThat(Files.readAllLines(a.resolve(RunWriter.FCT))).hasSizeGreaterThan(8);
+        assertThat(list(b)).isEqualTo(list(a));
+        for (String f : list(a)) {
+            assertThat(Files.readAllBytes(b.resolve(f))).as(f).isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
     }
 
     /**

@@ -27,6 +27,11 @@ class WindowedLoopTest {
         Timer tt;
 
         PingPong() {
+            this(250);
+        }
+
+        /** With the global tick every {@code tickPs}. */
+        PingPong(long tickPs) {
             ta = sim.timer(a, now -> {
                 fired.add("a@" + now);
                 if (now < 1000) {
@@ -40,7 +45,7 @@ class WindowedLoopTest {
             tt = sim.timer(tick, now -> {
                 fired.add("tick@" + now);
                 if (now < 1000) {
-                    tt.scheduleAt(now + 250);
+                    tt.scheduleAt(now + tickPs);
                 }
             });
             ta.scheduleAt(0);
@@ -69,6 +74,38 @@ class WindowedLoopTest {
         // ticks at 101, 351, 601, 851 and 1101: five barriers, the first with b's event too
         assertThat(w.sim.barrierEvents()).isEqualTo(6);
         assertThat(w.sim.windows()).isPositive();
+    }
+
+    @Test
+    void windowsCutShortByGlobalEventsGiveWayToThePlainLoopWithTheSameEvents() {
+        // a tick every 20 ps cuts the 100 ps windows to 20 ps at most: under half the lookahead
+        PingPong plain = new PingPong(20);
+        plain.sim.runUntil(2000);
+        PingPong w = new PingPong(20);
+        w.sim.window(2, L, w::partitionOf);
+        w.sim.plainLoopWhenWindowsAreCut(4);
+        w.sim.runUntil(2000);
+        assertThat(w.sim.windows()).isEqualTo(4);
+        long from = w.sim.plainFromPs();
+        // the first window, [0, 100), is whole; the next three end at the ticks after 20 ps or less
+        assertThat(from).isBetween(101L, 1000L);
+        assertThat(w.fired).containsExactlyInAnyOrderElementsOf(plain.fired);
+        assertThat(w.sim.events()).isEqualTo(plain.sim.events());
+        assertThat(w.sim.fingerprint()).isEqualTo(plain.sim.fingerprint());
+        // from the switch on, the plain loop's order exactly
+        int n = plain.fired.size();
+        assertThat(w.fired.subList(n - 20, n)).isEqualTo(plain.fired.subList(n - 20, n));
+        assertThat(w.sim.now()).isEqualTo(2000);
+        // the tick every 250 ps leaves windows of 100 ps: they go on
+        PingPong full = new PingPong(250);
+        full.sim.window(2, L, full::partitionOf);
+        full.sim.plainLoopWhenWindowsAreCut(4);
+        full.sim.runUntil(2000);
+        assertThat(full.sim.plainFromPs()).isEqualTo(-1);
+        assertThat(full.sim.windows()).isGreaterThan(4);
+        // only a windowed run on one thread can
+        assertThatThrownBy(() -> new Simulation(1).plainLoopWhenWindowsAreCut(4))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
