@@ -48,13 +48,12 @@ final class HpccRunCommand {
                     folder.dir(),
                     run,
                     r,
-                    new RunInfo(
+                    RunInfo.of(
                             wall,
                             r.events(),
                             plan.requested(),
                             used,
-                            run.fabric().fabric().sim().partitions(),
-                            run.fabric().fabric().sim().windows()));
+                            run.fabric().fabric().sim()));
             ReportWriter.write(folder.dir());
             folder.commit();
         } catch (UncheckedIOException e) {

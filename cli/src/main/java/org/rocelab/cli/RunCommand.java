@@ -182,13 +182,12 @@ final class RunCommand implements Callable<Integer> {
             RunWriter.writeAll(
                     folder.dir(),
                     r,
-                    new RunInfo(
+                    RunInfo.of(
                             wall,
                             r.events(),
                             plan.requested(),
                             used,
-                            run.fabric().sim().partitions(),
-                            run.fabric().sim().windows()));
+                            run.fabric().sim()));
             ReportWriter.write(folder.dir(), s.outputs().report());
             folder.commit();
         } catch (UncheckedIOException e) {

@@ -88,6 +88,7 @@ final class WholeRunBench {
         int used;
         int partitions;
         long windows;
+        long windowedUntilNs;
         long events;
         long simulatedPs;
         long hops = 0;
@@ -111,13 +112,7 @@ final class WholeRunBench {
                         folder.dir(),
                         run,
                         r,
-                        new RunInfo(
-                                System.nanoTime() - wall0,
-                                r.events(),
-                                plan.requested(),
-                                used,
-                                fabric.sim().partitions(),
-                                fabric.sim().windows()));
+                        RunInfo.of(System.nanoTime() - wall0, r.events(), plan.requested(), used, fabric.sim()));
                 ReportWriter.write(folder.dir());
                 folder.commit();
             }
@@ -144,13 +139,7 @@ final class WholeRunBench {
                 RunWriter.writeAll(
                         folder.dir(),
                         r,
-                        new RunInfo(
-                                System.nanoTime() - wall0,
-                                r.events(),
-                                plan.requested(),
-                                used,
-                                fabric.sim().partitions(),
-                                fabric.sim().windows()));
+                        RunInfo.of(System.nanoTime() - wall0, r.events(), plan.requested(), used, fabric.sim()));
                 ReportWriter.write(folder.dir());
                 folder.commit();
             }
@@ -158,6 +147,7 @@ final class WholeRunBench {
         events = r.events();
         partitions = fabric.sim().partitions();
         windows = fabric.sim().windows();
+        windowedUntilNs = RunInfo.of(0, 0, 1, 1, fabric.sim()).windowedUntilNs();
         simulatedPs = r.simulatedPs();
         for (int node = 0; node < fabric.graph().nodeCount(); node++) {
             Nic nic = fabric.nicAt(node);
@@ -177,6 +167,7 @@ final class WholeRunBench {
         o.put("threads", used);
         o.put("partitions", partitions);
         o.put("windows", windows);
+        o.put("windowed_until_ns", windowedUntilNs);
         o.put("loop_wall_s", round3(loopWall / 1e9));
         o.put("loop_cpu_s", round3(loopCpu / 1e9));
         // issue 12's aim: the whole process within 1.3 x the event loop's CPU

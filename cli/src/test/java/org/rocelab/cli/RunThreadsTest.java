@@ -69,6 +69,7 @@ class RunThreadsTest {
             // 2 m cables with RS FEC: 111.2 ns of lookahead, the plain loop
             assertThat(run.path("partitions").asInt()).isZero();
             assertThat(run.path("windows").asLong()).isZero();
+            assertThat(run.path("windowed_until_ns").asLong()).isZero();
         }
     }
 
@@ -228,6 +229,8 @@ class RunThreadsTest {
         assertThat(run.path("threads").asInt()).isEqualTo(1);
         assertThat(run.path("partitions").asInt()).isEqualTo(20);
         assertThat(run.path("windows").asLong()).isPositive();
+        // windowed to the end of the 400 us run: 400 windows at most, under the 1,024 the fallback waits for
+        assertThat(run.path("windowed_until_ns").asLong()).isEqualTo(400_000);
         org.rocelab.scenario.Scenario s = org.rocelab.scenario.ScenarioLoader.load(file, List.of(), null);
         org.rocelab.stats.RunResult plain = new org.rocelab.run.ScenarioRun(s, dir).run(t -> {});
         Path loop = dir.resolve("plain");

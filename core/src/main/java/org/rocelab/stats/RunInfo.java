@@ -13,12 +13,29 @@ import tools.jackson.databind.node.ObjectNode;
  * @param partitions partitions of a windowed loop (docs/architecture.md, "Windows and threads"); 0:
  *     the plain loop
  * @param windows windows the loop ran (0: the plain loop)
+ * @param windowedUntilNs simulated time up to which the loop ran in windows, ns: 0 for the plain
+ *     loop, the end of the run for a run windowed throughout, earlier for a run on one thread whose
+ *     windows were cut short and that went on in the plain loop
  */
-public record RunInfo(long wallNanos, long events, int threadsRequested, int threads, int partitions, long windows) {
+public record RunInfo(
+        long wallNanos,
+        long events,
+        int threadsRequested,
+        int threads,
+        int partitions,
+        long windows,
+        long windowedUntilNs) {
 
     /** A run on one thread, as asked, in the plain loop. */
     public RunInfo(long wallNanos, long events) {
-        this(wallNanos, events, 1, 1, 0, 0);
+        this(wallNanos, events, 1, 1, 0, 0, 0);
+    }
+
+    /** A run whose loop was {@code sim}'s (its partitions, windows and how long it was windowed), after it ended. */
+    public static RunInfo of(
+            long wallNanos, long events, int threadsRequested, int threads, org.rocelab.sim.Simulation sim) {
+        long until = sim.partitions() == 0 ? 0 : sim.plainFromPs() >= 0 ? sim.plainFromPs() : sim.now();
+        return new RunInfo(wallNanos, events, threadsRequested, threads, sim.partitions(), sim.windows(), until / 1000);
     }
 
     /** Events per wall-clock second; 0 when no time was measured. */
@@ -36,6 +53,7 @@ public record RunInfo(long wallNanos, long events, int threadsRequested, int thr
         root.put("threads", threads);
         root.put("partitions", partitions);
         root.put("windows", windows);
+        root.put("windowed_until_ns", windowedUntilNs);
         ObjectNode jvm = root.putObject("jvm");
         jvm.put("version", System.getProperty("java.version"));
         jvm.put("vm", System.getProperty("java.vm.name"));

@@ -139,6 +139,10 @@ class WindowedRunTest {
         assertThat(windowed.fabric().sim().windows()).isEqualTo(32);
         // early in the 1 ms run: 32 windows of at most 100 ns, with barriers between
         assertThat(windowed.fabric().sim().plainFromPs()).isBetween(0L, 20_000_000L);
+        // run.json says when: windowed until the switch, not to the 1 ms end
+        assertThat(org.rocelab.stats.RunInfo.of(0, 0, 1, 1, windowed.fabric().sim())
+                        .windowedUntilNs())
+                .isEqualTo(windowed.fabric().sim().plainFromPs() / 1000);
         assertThat(windowed.fabric().sim().events())
                 .isEqualTo(plain.fabric().sim().events());
         assertThat(windowed.fabric().sim().fingerprint())
