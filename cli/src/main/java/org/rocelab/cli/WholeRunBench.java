@@ -39,7 +39,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class WholeRunBench {
     /** The fixed inputs: name, and the scenario (bench/scenarios/) or HPCC config it runs. */
     enum Input {
-        perftest("perftest back to back, ib_write_bw 64 KiB, 2 ms"),
+        perftest("perftest back to back, ib_write_bw 64 KiB, 50 ms"),
         incast("64:1 incast of 1 MiB through one 100G switch, PFC + DCQCN"),
         fat_tree_permutation("128-host k = 8 fat tree, permutation of 16 MiB ib_write_bw, 1 us links"),
         leaf_spine_websearch("128-host leaf-spine, WebSearch at 50 % load for 5 ms"),

@@ -34,4 +34,18 @@ class BenchLineTest {
                                 + " 1,725,505 events/CPU-s, 561,782 hops/CPU-s | heap peak 200 MB of 5,360 MB, RSS peak 291 MB"
                                 + " | output 10,985 KB");
     }
+
+    @Test
+    void oneThreadInWindowsAddsThePartitions() throws Exception {
+        String json = "{\"bench\":\"hpcc-fat-tree\",\"wall_s\":30.737,\"cpu_s\":33.85,\"threads\":1,\"partitions\":56,"
+                + "\"windows\":12822,\"windowed_until_ns\":10740182,\"loop_wall_s\":29.444,\"loop_cpu_s\":29.294,"
+                + "\"cpu_over_loop\":1.156,\"simulated_ns\":10740182,\"events\":91037670,\"data_packet_hops\":29639598,"
+                + "\"events_per_cpu_s\":2689444,\"data_packet_hops_per_cpu_s\":875616,\"peak_heap_bytes\":209756560,"
+                + "\"max_heap_bytes\":5620367360,\"peak_rss_bytes\":305479680,\"output_bytes\":11248749}";
+        assertThat(BenchCommand.line(Json.mapper().readTree(json)))
+                .isEqualTo("hpcc-fat-tree             30.74 s wall    33.85 s CPU (loop 29.29 s, x1.16, windows of 56"
+                        + " partitions) | 10740182ns simulated, 91,037,670 events, 29,639,598 data-packet-hops |"
+                        + " 2,689,444 events/CPU-s, 875,616 hops/CPU-s | heap peak 200 MB of 5,360 MB, RSS peak 291 MB"
+                        + " | output 10,985 KB");
+    }
 }
