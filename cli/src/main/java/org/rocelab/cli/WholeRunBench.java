@@ -86,9 +86,6 @@ final class WholeRunBench {
         long loopCpu;
         long loopWall;
         int used;
-        int partitions;
-        long windows;
-        long windowedUntilNs;
         long events;
         long simulatedPs;
         long hops = 0;
@@ -145,9 +142,7 @@ final class WholeRunBench {
             }
         }
         events = r.events();
-        partitions = fabric.sim().partitions();
-        windows = fabric.sim().windows();
-        windowedUntilNs = RunInfo.of(0, 0, 1, 1, fabric.sim()).windowedUntilNs();
+        RunInfo loop = RunInfo.of(0, events, 1, used, fabric.sim()); // the loop's partitions and windows
         simulatedPs = r.simulatedPs();
         for (int node = 0; node < fabric.graph().nodeCount(); node++) {
             Nic nic = fabric.nicAt(node);
@@ -165,9 +160,9 @@ final class WholeRunBench {
         o.put("wall_s", round3(wall / 1e9));
         o.put("cpu_s", round3(cpu / 1e9));
         o.put("threads", used);
-        o.put("partitions", partitions);
-        o.put("windows", windows);
-        o.put("windowed_until_ns", windowedUntilNs);
+        o.put("partitions", loop.partitions());
+        o.put("windows", loop.windows());
+        o.put("windowed_until_ns", loop.windowedUntilNs());
         o.put("loop_wall_s", round3(loopWall / 1e9));
         o.put("loop_cpu_s", round3(loopCpu / 1e9));
         // issue 12's aim: the whole process within 1.3 x the event loop's CPU

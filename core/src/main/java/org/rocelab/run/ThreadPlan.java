@@ -90,11 +90,11 @@ public record ThreadPlan(int requested, int used, int partitions, Optional<Strin
         }
         int switches = Partitioning.of(fabric.graph(), requested).partitions();
         if (switches < requested) {
-            int partitions = switches == 1 ? 0 : switches; // the fabric's groups, fewer than PARTITIONS_PER_THREAD each
+            // a thread per switch, each switch its own partition (one switch: the plain loop)
             return new ThreadPlan(
                     requested,
                     switches,
-                    partitions,
+                    switches == 1 ? 0 : switches,
                     Optional.of(scenario + ": a thread runs a switch and its hosts, and the fabric has "
                             + switches + (switches == 1 ? " switch" : " switches") + "; running on "
                             + switches + (switches == 1 ? " thread" : " threads") + " instead of " + requested));
