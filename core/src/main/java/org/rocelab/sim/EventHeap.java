@@ -48,6 +48,13 @@ final class EventHeap {
     private static final int ARITY = 1 << ARITY_SHIFT;
     private static final int MIN_BUCKETS = 16;
     private static final int MAX_BUCKETS = 1 << 20;
+    /**
+     * log2 of the most buckets per event (event count rounded up to a power of two) a rung may take
+     * to follow the density rule: uncapped, a few far timers among dense link events made every
+     * partition's rung 2<sup>20</sup> buckets (143 MB of bucket heads in the 80 partitions of the
+     * k = 8 permutation, half its heap); the events past the rung wait in the top for the next.
+     */
+    private static final int DENSE_SPREAD = 3;
     /** Target of the density rule: scheduled events per bucket width. */
     private static final long EVENTS_PER_BUCKET = 8;
 
@@ -78,6 +85,11 @@ final class EventHeap {
 
     int size() {
         return size;
+    }
+
+    /** Length of the bucket-head array: what the rungs hold on to, for tests. */
+    int bucketCapacity() {
+        return heads.length;
     }
 
     /** Time of the earliest event; only when {@link #size()} &gt; 0. */
@@ -221,7 +233,8 @@ final class EventHeap {
         if (dense < sh) {
             sh = dense;
             long needed = (span >>> sh) + 1;
-            count = needed >= MAX_BUCKETS ? MAX_BUCKETS : Math.max(count, Integer.highestOneBit((int) needed - 1) << 1);
+            int cap = Math.min(MAX_BUCKETS, count << DENSE_SPREAD);
+            count = needed >= cap ? cap : Math.max(count, Integer.highestOneBit((int) needed - 1) << 1);
         }
         if (heads.length < count) {
             heads = new Timer[count];

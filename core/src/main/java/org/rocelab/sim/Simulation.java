@@ -196,6 +196,11 @@ public final class Simulation {
         return main.firing == null ? n : n - 1;
     }
 
+    /** Bucket heads the main event set holds (its rungs' memory), for tests. */
+    int mainBucketCapacity() {
+        return heap.bucketCapacity();
+    }
+
     /**
      * A hash of every fired event's time and owner id, for golden tests: the sum of per-event
      * hashes ({@link #eventHash}), independent of the order events are folded in.

@@ -187,4 +187,35 @@ class EventHeapModelTest {
         assertThat(s.now()).isEqualTo(Long.MAX_VALUE - 1);
         assertThat(s.pendingEvents()).isZero();
     }
+
+    /**
+     * 1,000 link-like timers, each back 80 ns after it fires, under one timer 5 ms away: the
+     * density rule asks for buckets a few hundred ps wide, so covering the far timer would take
+     * 2<sup>20</sup> of them; the rung may take at most 8 buckets per pending event (1,001 rounds
+     * up to 1,024, so 8,192), and the far timer still fires at its time after the rest.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2})
+    void aRungTakesAtMostEightBucketsPerEvent(long seed) {
+        Random r = new Random(seed);
+        Simulation s = new Simulation(seed);
+        Component c = s.component("links");
+        long endPs = 2_000_000;
+        Timer[] t = new Timer[1000];
+        for (int i = 0; i < t.length; i++) {
+            final int idx = i;
+            t[i] = s.timer(c, now -> {
+                if (now < endPs) {
+                    t[idx].scheduleAt(now + 80_000);
+                }
+            });
+            t[i].scheduleAt(r.nextInt(80_000));
+        }
+        long[] farFired = {-1};
+        s.timer(c, now -> farFired[0] = now).scheduleAt(5_000_000_000L);
+        s.runUntil(endPs + 100_000);
+        assertThat(s.mainBucketCapacity()).isBetween(16, 8 * 1024);
+        s.runUntilIdle();
+        assertThat(farFired[0]).isEqualTo(5_000_000_000L);
+    }
 }
