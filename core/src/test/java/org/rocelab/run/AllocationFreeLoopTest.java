@@ -33,7 +33,10 @@ import org.rocelab.scenario.ScenarioLoader;
  * bucket array made larger in {@code EventHeap.rebuild} (only when a rung needs more buckets than
  * it ever had); a {@code Packet} made by {@code PacketPool.acquire} (only when every pooled packet
  * is in flight: the pool grows to the run's peak, which the conservation tests bound). Each
- * happens O(log n) or peak-many times per run, not per packet. Anything else (boxing, an
+ * happens O(log n) or peak-many times per run, not per packet. A routing change after a fault
+ * ({@code Reconvergence.converge}: new shortest paths and next-hop groups) allocates once per
+ * fault; leaf-spine-misconfig's link comes back up at 1.5 ms, inside the measured half, and the
+ * sampler caught that once in a few runs. Anything else (boxing, an
  * iterator, a lambda, a string, a header object) fails, with the stack printed.
  * Scenarios whose workloads open QPs mid-run ({@code flows}) allocate per flow by design and are
  * not used here.
@@ -107,7 +110,7 @@ class AllocationFreeLoopTest {
                 continue; // collecting the result after the loop
             }
             inLoop++;
-            if (!amortisedGrowth(frames)) {
+            if (!amortisedGrowth(frames) && !reconvergence(frames)) {
                 offending.add(e.getClass("objectClass").getName() + " at " + stack(frames));
             }
         }
@@ -115,6 +118,13 @@ class AllocationFreeLoopTest {
         assertThat(offending)
                 .as("allocation samples inside the event loop (%d in all)", inLoop)
                 .isEmpty();
+    }
+
+    /** The routing change after a fault, once per fault (see the class comment). */
+    static boolean reconvergence(List<RecordedFrame> frames) {
+        return frames.stream()
+                .anyMatch(f -> f.getMethod().getType().getName().equals("org.rocelab.run.Reconvergence")
+                        && f.getMethod().getName().equals("converge"));
     }
 
     /** The documented exception: an array doubling in a ring, heap or series (see the class comment). */
@@ -192,7 +202,8 @@ class AllocationFreeLoopTest {
             }
             if (cls.equals("java.lang.Long")) {
                 sawBoxing = true;
-                assertThat(growth).isFalse();
+                assertThat(growth || reconvergence(e.getStackTrace().getFrames()))
+                        .isFalse();
             }
         }
         assertThat(sawGrowth).isTrue();
