@@ -1,12 +1,14 @@
 package org.rocelab.run;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.rocelab.link.Link;
 import org.rocelab.link.Port;
 import org.rocelab.nic.Nic;
 import org.rocelab.packet.PacketPool;
+import org.rocelab.sim.Component;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sw.Switch;
 import org.rocelab.topo.FabricGraph;
@@ -30,6 +32,8 @@ public final class Fabric implements Endpoints {
     private final long lookaheadPs;
     /** Components registered when the fabric was built: its devices' (ports, cables, NICs, switches). */
     private final int deviceComponents;
+    /** Node of each later component bound to one host ({@link #hostTimerComponent}), by component id. */
+    private final Map<Integer, Integer> hostBound = new HashMap<>();
 
     Fabric(
             Simulation sim,
@@ -68,6 +72,24 @@ public final class Fabric implements Endpoints {
      */
     public int deviceComponents() {
         return deviceComponents;
+    }
+
+    /**
+     * Registers a component for a workload's timer whose events touch only {@code nic}'s host (post
+     * work to its QPs): at one instant its events sort after those of every component registered
+     * before it (devices, QPs, the sampler, the workload's own global timers), as a global one's,
+     * yet a windowed run places it in the host's partition, so it does not cut windows.
+     */
+    public Component hostTimerComponent(Nic nic, String name) {
+        Component c = sim.component(name);
+        hostBound.put(c.id(), graph.node(nic.name()));
+        return c;
+    }
+
+    /** The node a component from {@link #hostTimerComponent} is bound to, or -1 (none). */
+    int hostBoundNode(Component c) {
+        Integer node = hostBound.get(c.id());
+        return node == null ? -1 : node;
     }
 
     /**

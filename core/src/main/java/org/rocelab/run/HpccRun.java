@@ -39,9 +39,20 @@ import org.rocelab.workload.RdmaPair;
  * the sender QP's congestion control is closed ({@link org.rocelab.cc.CongestionControl#close()}),
  * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events; its QP pair
  * is destroyed once idle ({@link QpReaper}), so memory follows the flows in progress, not the file.
- * Start times are converted and the flows' NICs looked up once, when the run is built.
+ * Start times are converted and the flows' NICs looked up once, when the run is built. A flow's QP
+ * pair is made by a global set-up up to {@link #SET_UP_AHEAD_PS} ahead of its start, and its WRITE
+ * posted at its start by its source host's starter, which a windowed run keeps in the host's
+ * partition, so flow starts do not cut windows (docs/architecture.md, "HPCC flow starts fire in
+ * their host's partition").
  */
 public final class HpccRun {
+    /**
+     * How far ahead of its start a flow's QP pair is made: 10 µs, rocelab's choice. Longer makes
+     * fewer global events (each one ends a window, docs/architecture.md) and holds more pairs early;
+     * the pairs do nothing before their WRITE is posted, so the outputs do not depend on it.
+     */
+    static final long SET_UP_AHEAD_PS = 10_000_000L;
+
     /** The loop returns to report progress every this much simulated time. */
     private static final long PROGRESS_STEP_PS = 100_000_000L;
     /** Name of the flows' workload in rocelab's outputs. */
@@ -60,6 +71,16 @@ public final class HpccRun {
     private final Nic[] hostNics;
 
     private final QpReaper reaper = new QpReaper();
+    /** Each flow's start: its own, or an earlier flow's if later in the file (HPCC starts them in file order). */
+    private final long[] startPs;
+    /** The flows (indices, in file order) of each source host by HPCC node id; null for a host that sends none. */
+    private final int[][] hostFlows;
+    /** Whether each flow's WRITE was posted (a flow set up ahead of the stop time may not be). */
+    private final boolean[] started;
+    /** Per source host, the position in {@link #hostFlows} of its next flow to start. */
+    private final int[] hostNext;
+    /** Per source host, the timer that starts its flows (posts their WRITE), in the host's partition. */
+    private final Timer[] hostStarters;
 
     /** qp.csv figures of each started flow, taken at its completion or at the end of the run. */
     private final QpSnapshot[] qpRows;
@@ -74,8 +95,13 @@ public final class HpccRun {
     /** Ends the run one lookahead after the last completion (a global event: a barrier of a windowed run). */
     private final Timer ender;
 
+    /** Flows set up so far (their QP pairs made): the first this many of the file. */
     private int nextFlow;
+
     private int completed;
+    /** Global set-up events fired ({@link #setUpDue}). */
+    private int setUps;
+
     private boolean ended;
 
     /** A run whose time series are held in memory (no output folder). */
@@ -101,8 +127,11 @@ public final class HpccRun {
         this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         this.simStartPs = new long[flows.size()];
+        this.startPs = new long[flows.size()];
+        this.started = new boolean[flows.size()];
         for (int i = 0; i < simStartPs.length; i++) {
             simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
+            startPs[i] = Math.max(simStartPs[i], i == 0 ? 0 : startPs[i - 1]);
         }
         this.hostNics = new Nic[scenario.topology().nodeCount()];
         for (HpccFlow f : flows) {
@@ -122,14 +151,38 @@ public final class HpccRun {
         TimeSeriesProbes.register(sampler, fabric.fabric());
         this.qpSeries = new QpSeries(sampler, TimeSeriesProbes.MAX_QPS);
         sampler.start(Math.max(0, scenario.config().stopPs() - offset));
-        this.starter = sim.timer(sim.component("hpcc/flows"), now -> startDue(now));
+        this.starter = sim.timer(sim.component("hpcc/flows"), now -> setUpDue(now));
         this.ender = sim.timer(sim.component("hpcc/end"), now -> {
             ended = true;
             sim.stop();
         });
+        int nodes = scenario.topology().nodeCount();
+        this.hostFlows = new int[nodes][];
+        this.hostNext = new int[nodes];
+        this.hostStarters = new Timer[nodes];
+        int[] count = new int[nodes];
+        for (HpccFlow f : flows) {
+            count[f.src()]++;
+        }
+        for (HpccFlow f : flows) {
+            int h = f.src();
+            if (hostFlows[h] == null) {
+                hostFlows[h] = new int[count[h]];
+                count[h] = 0;
+                hostStarters[h] = sim.timer(
+                        fabric.fabric().hostTimerComponent(hostNics[h], "hpcc/start/" + HpccFabric.name(scenario, h)),
+                        now -> startDue(h, now));
+            }
+            hostFlows[h][count[h]++] = f.index();
+        }
         if (!flows.isEmpty()) {
             starter.scheduleAt(0);
         }
+    }
+
+    /** Global flow set-up events fired so far: at most one per {@link #SET_UP_AHEAD_PS} of starts. */
+    int setUps() {
+        return setUps;
     }
 
     public HpccFabric fabric() {
@@ -141,18 +194,58 @@ public final class HpccRun {
         return fabric.offsetPs();
     }
 
-    private void startDue(long now) {
+    /**
+     * The global flow set-up, at the start of the next flow not set up: destroys the finished pairs
+     * due ({@link QpReaper}), then makes the QP pairs of every flow starting within {@link
+     * #SET_UP_AHEAD_PS} (and by the stop time), in file order, and has each source host's starter
+     * post the flow's WRITE at its start. Only the set-up touches both ends of a flow and the run's
+     * shared records, so only it is a global event (a barrier of a windowed run): one per
+     * {@link #SET_UP_AHEAD_PS} at most, instead of one per start.
+     */
+    private void setUpDue(long now) {
+        setUps++;
         reaper.reap(now);
-        while (nextFlow < flows.size() && simStartPs[nextFlow] <= now) {
-            start(flows.get(nextFlow));
+        long last = Math.max(0, scenario.config().stopPs() - fabric.offsetPs());
+        while (nextFlow < flows.size() && startPs[nextFlow] < now + SET_UP_AHEAD_PS && startPs[nextFlow] <= last) {
+            HpccFlow f = flows.get(nextFlow);
+            setUp(f);
+            Timer t = hostStarters[f.src()];
+            if (!t.pending()) {
+                t.scheduleAt(startPs[nextFlow]); // every earlier flow of this host has started
+            }
             nextFlow++;
         }
-        if (nextFlow < flows.size()) {
-            starter.scheduleAt(simStartPs[nextFlow]);
+        if (nextFlow < flows.size() && startPs[nextFlow] <= last) {
+            starter.scheduleAt(startPs[nextFlow]);
         }
     }
 
-    private void start(HpccFlow f) {
+    /**
+     * Host {@code h}'s starter: posts the WRITE of each of its flows set up and due by {@code now},
+     * in file order, as the plain start did, after every other event at this instant.
+     */
+    private void startDue(int h, long now) {
+        int[] mine = hostFlows[h];
+        int k = hostNext[h];
+        while (k < mine.length && mine[k] < nextFlow && startPs[mine[k]] <= now) {
+            int idx = mine[k++];
+            RdmaPair pair = pairs[idx];
+            HpccFlow f = flows.get(idx);
+            SendWr wr = new SendWr()
+                    .wrId(idx)
+                    .opcode(WrOpcode.RDMA_WRITE)
+                    .local(RdmaPair.BUFFER_VA, (int) f.sizeBytes(), pair.srcMr.lkey())
+                    .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
+            pair.srcQp.postSend(wr);
+            started[idx] = true;
+        }
+        hostNext[h] = k;
+        if (k < mine.length && mine[k] < nextFlow) {
+            hostStarters[h].scheduleAt(startPs[mine[k]]);
+        }
+    }
+
+    private void setUp(HpccFlow f) {
         if (f.sizeBytes() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(
                     scenario.flows().file().getFileName() + ":" + f.line() + ": size: flows above " + Integer.MAX_VALUE
@@ -180,13 +273,7 @@ public final class HpccRun {
         pair.srcQp.flowPorts(f.sport() | f.dport() << 16);
         pair.dstQp.flowPorts(f.dport() | f.sport() << 16);
         pairs[idx] = pair;
-        seriesTokens[idx] = qpSeries.flowStarted(pair.srcQp);
-        SendWr wr = new SendWr()
-                .wrId(idx)
-                .opcode(WrOpcode.RDMA_WRITE)
-                .local(RdmaPair.BUFFER_VA, (int) f.sizeBytes(), pair.srcMr.lkey())
-                .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
-        pair.srcQp.postSend(wr);
+        seriesTokens[idx] = qpSeries.flowStarts(pair.srcQp, startPs[idx]);
     }
 
     private void done(int idx, long nowPs) {
@@ -264,7 +351,7 @@ public final class HpccRun {
                     + result.timeSeries().limit() + " hottest per metric, outputs.series)");
         }
         for (int i = 0; i < flows.size(); i++) {
-            if (pairs[i] != null) {
+            if (pairs[i] != null && started[i]) {
                 qpRows[i] = qpRow(i);
             }
             if (qpRows[i] != null) {

@@ -45,7 +45,7 @@ final class QpSeries implements FlowQpListener {
             offered++;
             if (sampled < maxQps) {
                 sampled++;
-                ids[i] = register(qps.get(i));
+                ids[i] = register(qps.get(i), Long.MIN_VALUE);
             }
         }
         return i -> {
@@ -60,6 +60,14 @@ final class QpSeries implements FlowQpListener {
 
     @Override
     public int flowStarted(QueuePair qp) {
+        return flowStarts(qp, Long.MIN_VALUE);
+    }
+
+    /**
+     * {@link #flowStarted} for a QP set up ahead of its flow's start at {@code startPs}: sampled
+     * from the first sample instant after it, as if it had been offered then.
+     */
+    int flowStarts(QueuePair qp, long startPs) {
         offered++;
         if (sampled == maxQps) {
             return -1;
@@ -69,7 +77,7 @@ final class QpSeries implements FlowQpListener {
         if (3 * lateQps > lateSeries.length) {
             lateSeries = Arrays.copyOf(lateSeries, lateSeries.length * 2);
         }
-        int[] ids = register(qp);
+        int[] ids = register(qp, startPs);
         System.arraycopy(ids, 0, lateSeries, 3 * token, 3);
         return token;
     }
@@ -99,13 +107,13 @@ final class QpSeries implements FlowQpListener {
         return offered - sampled;
     }
 
-    private int[] register(QueuePair qp) {
+    private int[] register(QueuePair qp, long afterPs) {
         CongestionControl cc = qp.congestionControl();
         String entity = qp.component().name();
         return new int[] {
-            sampler.gauge(entity, "rate_gbps", () -> cc.state("rate") / 1e9),
-            sampler.gauge(entity, "target_gbps", () -> cc.state("target") / 1e9),
-            sampler.gauge(entity, "alpha", () -> cc.state("alpha"))
+            sampler.gaugeAfter(entity, "rate_gbps", () -> cc.state("rate") / 1e9, afterPs),
+            sampler.gaugeAfter(entity, "target_gbps", () -> cc.state("target") / 1e9, afterPs),
+            sampler.gaugeAfter(entity, "alpha", () -> cc.state("alpha"), afterPs)
         };
     }
 }

@@ -11,7 +11,8 @@ import org.rocelab.topo.Partitioning;
  * ({@link Fabric#lookaheadPs}) a partition's events touch only its own nodes and the frames it puts
  * on cut cables; the components registered after the devices (a workload's timers, which post work
  * to hosts and set up QPs at both ends of a flow; the sampler; faults; rerouting) are global: they
- * cut windows and fire alone, merged in key order with every partition's events at their time.
+ * cut windows and fire alone, merged in key order with every partition's events at their time,
+ * except those bound to one host ({@link Fabric#hostTimerComponent}), which go with the host.
  */
 public final class Windows {
     private Windows() {}
@@ -32,7 +33,8 @@ public final class Windows {
         int devices = fabric.deviceComponents();
         fabric.sim().window(p.partitions(), Math.min(lookahead, Long.MAX_VALUE / 4), c -> {
             if (c.id() >= devices) {
-                return -1;
+                int host = fabric.hostBoundNode(c);
+                return host < 0 ? -1 : p.partitionOf(host);
             }
             int node = nodeOf(g, c.name());
             return node < 0 ? -1 : p.partitionOf(node);

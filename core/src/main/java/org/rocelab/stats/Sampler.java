@@ -43,6 +43,9 @@ public final class Sampler implements EventHandler {
     private DoubleSupplier[] doubleProbes = new DoubleSupplier[16];
     private long[] lastCounts = new long[16];
     private long[] lastPs = new long[16];
+    /** Each probe is read only at sample instants after this (Long.MIN_VALUE: from registration on). */
+    private long[] afterPs = new long[16];
+
     private int probes;
     private long endPs = -1;
     private boolean started;
@@ -78,8 +81,18 @@ public final class Sampler implements EventHandler {
 
     /** Samples a fractional quantity as read (a QP's current rate in Gb/s). */
     public int gauge(String entity, String metric, DoubleSupplier probe) {
+        return gaugeAfter(entity, metric, probe, Long.MIN_VALUE);
+    }
+
+    /**
+     * Samples a fractional quantity as {@link #gauge(String, String, DoubleSupplier)} does, but only
+     * at sample instants after {@code afterPs}: a flow's QP set up ahead of its start is sampled as
+     * one registered at its start (after that instant's sample) would be.
+     */
+    public int gaugeAfter(String entity, String metric, DoubleSupplier probe, long afterPs) {
         int i = add(entity, metric, DOUBLE_GAUGE);
         doubleProbes[i] = probe;
+        this.afterPs[i] = afterPs;
         return seriesIds[i];
     }
 
@@ -135,6 +148,9 @@ public final class Sampler implements EventHandler {
     /** Records every probe at {@code nowPs}. */
     void sample(long nowPs) {
         for (int i = 0; i < probes; i++) {
+            if (afterPs[i] >= nowPs) {
+                continue;
+            }
             double v = switch (kinds[i]) {
                 case LONG_GAUGE -> longProbes[i].getAsLong();
                 case DOUBLE_GAUGE -> doubleProbes[i].getAsDouble();
@@ -188,6 +204,7 @@ public final class Sampler implements EventHandler {
         System.arraycopy(doubleProbes, i + 1, doubleProbes, i, tail);
         System.arraycopy(lastCounts, i + 1, lastCounts, i, tail);
         System.arraycopy(lastPs, i + 1, lastPs, i, tail);
+        System.arraycopy(afterPs, i + 1, afterPs, i, tail);
         probes--;
         longProbes[probes] = null;
         doubleProbes[probes] = null;
@@ -208,7 +225,9 @@ public final class Sampler implements EventHandler {
             doubleProbes = Arrays.copyOf(doubleProbes, n);
             lastCounts = Arrays.copyOf(lastCounts, n);
             lastPs = Arrays.copyOf(lastPs, n);
+            afterPs = Arrays.copyOf(afterPs, n);
         }
+        afterPs[probes] = Long.MIN_VALUE;
         kinds[probes] = kind;
         seriesIds[probes] = id;
         return probes++;

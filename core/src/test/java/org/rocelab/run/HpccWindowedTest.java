@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,6 +60,29 @@ class HpccWindowedTest {
                 sim.windows(),
                 sim.barrierEvents(),
                 windowed.pfcEvents().size());
+    }
+
+    /**
+     * Flow starts fire in their source host's partition; only the set-ups, which make the QP pairs
+     * at both ends, are global: one per {@link HpccRun#SET_UP_AHEAD_PS} (10 µs) of starts at most,
+     * each taking every flow that starts within the next 10 µs. Set-up k fires at the first start
+     * at or after set-up k − 1 + 10 µs, so over starts spanning S there are at most ⌊S / 10 µs⌋ + 1,
+     * fewer than the distinct start instants (each of which cut the windows before).
+     */
+    @Test
+    void flowStartsDoNotCutWindows() throws Exception {
+        HpccScenario s = firstFlows(600);
+        HpccRun run = new HpccRun(s, 1).windowed(16);
+        run.run(null);
+        List<HpccFlow> flows = s.flows().flows();
+        long spanPs = (flows.get(flows.size() - 1).startNs() - flows.get(0).startNs()) * 1000;
+        long instants = flows.stream().mapToLong(HpccFlow::startNs).distinct().count();
+        assertThat(run.fctRecords()).hasSize(600);
+        assertThat(run.setUps()).isPositive().isLessThanOrEqualTo((int) (spanPs / HpccRun.SET_UP_AHEAD_PS) + 1);
+        assertThat((long) run.setUps()).isLessThan(instants);
+        System.out.printf(
+                "hpcc fat tree, 600 flows over %d us: %d start instants, %d set-ups%n",
+                spanPs / 1_000_000, instants, run.setUps());
     }
 
     /** The HPCC fat tree (fat_ws_config_dcqcn.txt) with the first {@code flowCount} flows of its flow file. */

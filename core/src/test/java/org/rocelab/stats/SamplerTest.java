@@ -44,6 +44,32 @@ class SamplerTest {
         assertThat(ts.metric(ts.seriesId(1))).isEqualTo("tx_gbps");
     }
 
+    /**
+     * A gauge registered ahead of its start (a flow's QP set up before its WRITE) is read only at
+     * the instants after that start: 20 µs here, so not at 10 or 20 µs, then at 30 and 40; an
+     * earlier gauge retired in between leaves the later one's readings in place.
+     */
+    @Test
+    void aGaugeRegisteredAheadIsReadOnlyAfterItsStart() {
+        Simulation sim = new Simulation(1);
+        TimeSeries ts = new TimeSeries();
+        Sampler s = new Sampler(sim, ts, 10_000_000);
+        int early = s.gauge("h0/qp1", "rate_gbps", () -> 1.0);
+        int ahead = s.gaugeAfter("h0/qp2", "rate_gbps", () -> 2.0, 20_000_000);
+        sim.timer(sim.component("end"), now -> s.retire(early)).scheduleAt(25_000_000);
+        s.start(40_000_000);
+        sim.runUntilIdle();
+
+        assertThat(ts.size()).isEqualTo(4);
+        long[] times = {10_000_000, 20_000_000, 30_000_000, 40_000_000};
+        int[] ids = {early, early, ahead, ahead};
+        for (int i = 0; i < 4; i++) {
+            assertThat(ts.timePs(i)).isEqualTo(times[i]);
+            assertThat(ts.seriesId(i)).isEqualTo(ids[i]);
+            assertThat(ts.value(i)).isEqualTo(ids[i] == early ? 1.0 : 2.0);
+        }
+    }
+
     @Test
     void rejectsDuplicatesBadNamesAndUnknownRetirements() {
         Simulation sim = new Simulation(1);
