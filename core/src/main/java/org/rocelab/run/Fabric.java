@@ -80,6 +80,7 @@ public final class Fabric implements Endpoints {
      * before it (devices, QPs, the sampler, the workload's own global timers), as a global one's,
      * yet a windowed run places it in the host's partition, so it does not cut windows.
      */
+    @Override
     public Component hostTimerComponent(Nic nic, String name) {
         Component c = sim.component(name);
         hostBound.put(c.id(), graph.node(nic.name()));

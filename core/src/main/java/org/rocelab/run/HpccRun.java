@@ -273,7 +273,8 @@ public final class HpccRun {
         pair.srcQp.flowPorts(f.sport() | f.dport() << 16);
         pair.dstQp.flowPorts(f.dport() | f.sport() << 16);
         pairs[idx] = pair;
-        seriesTokens[idx] = qpSeries.flowStarts(pair.srcQp, startPs[idx]);
+        // the starter fires after the sampler at one instant: read from the next sample on
+        seriesTokens[idx] = qpSeries.flowSetUp(pair.srcQp, startPs[idx], startPs[idx] + 1);
     }
 
     private void done(int idx, long nowPs) {

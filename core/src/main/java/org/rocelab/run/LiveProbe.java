@@ -123,6 +123,12 @@ final class LiveProbe implements FlowQpListener {
 
     @Override
     public int flowStarted(QueuePair qp) {
+        return flowSetUp(qp, fabric.sim().now(), fabric.sim().now());
+    }
+
+    /** A flow set up ahead of its start: its rate is counted from {@code startPs}. */
+    @Override
+    public int flowSetUp(QueuePair qp, long startPs, long firstSamplePs) {
         if (runningCount == running.length) {
             int n = running.length * 2;
             running = Arrays.copyOf(running, n);
@@ -137,7 +143,7 @@ final class LiveProbe implements FlowQpListener {
         int slot = runningCount++;
         long bytes = qp.counters().txBytes;
         running[slot] = qp;
-        runningStartPs[slot] = fabric.sim().now();
+        runningStartPs[slot] = startPs;
         runningStartBytes[slot] = bytes;
         runningLastBytes[slot] = bytes;
         runningToken[slot] = tokens;
@@ -265,6 +271,9 @@ final class LiveProbe implements FlowQpListener {
         }
         List<LiveSnapshot.FlowSample> runningNow = new ArrayList<>(runningCount);
         for (int i = 0; i < runningCount; i++) {
+            if (runningStartPs[i] > nowPs) {
+                continue; // set up ahead of its start: not running yet
+            }
             QueuePair qp = running[i];
             long bytes = qp.counters().txBytes;
             double gbps = (bytes - runningLastBytes[i]) * 8.0 / dtSim / 1e9;

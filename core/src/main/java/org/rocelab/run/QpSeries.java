@@ -60,14 +60,16 @@ final class QpSeries implements FlowQpListener {
 
     @Override
     public int flowStarted(QueuePair qp) {
-        return flowStarts(qp, Long.MIN_VALUE);
+        return offer(qp, Long.MIN_VALUE);
     }
 
-    /**
-     * {@link #flowStarted} for a QP set up ahead of its flow's start at {@code startPs}: sampled
-     * from the first sample instant after it, as if it had been offered then.
-     */
-    int flowStarts(QueuePair qp, long startPs) {
+    /** Sampled from {@code firstSamplePs} on, as if it had been offered at its start. */
+    @Override
+    public int flowSetUp(QueuePair qp, long startPs, long firstSamplePs) {
+        return offer(qp, firstSamplePs - 1);
+    }
+
+    private int offer(QueuePair qp, long afterPs) {
         offered++;
         if (sampled == maxQps) {
             return -1;
@@ -77,7 +79,7 @@ final class QpSeries implements FlowQpListener {
         if (3 * lateQps > lateSeries.length) {
             lateSeries = Arrays.copyOf(lateSeries, lateSeries.length * 2);
         }
-        int[] ids = register(qp, startPs);
+        int[] ids = register(qp, afterPs);
         System.arraycopy(ids, 0, lateSeries, 3 * token, 3);
         return token;
     }

@@ -1,6 +1,7 @@
 package org.rocelab.workload;
 
 import org.rocelab.nic.Nic;
+import org.rocelab.sim.Component;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sw.Switch;
 import org.rocelab.topo.FabricGraph;
@@ -32,4 +33,11 @@ public interface Endpoints {
 
     /** The switch at node index {@code node}, or null for a host. */
     Switch switchAt(int node);
+
+    /**
+     * Registers a component for a workload's timer whose events touch only {@code nic}'s host (post
+     * work to its QPs): at one instant its events sort by registration as any component's, yet a
+     * windowed run places it in the host's partition, so it does not cut windows.
+     */
+    Component hostTimerComponent(Nic nic, String name);
 }

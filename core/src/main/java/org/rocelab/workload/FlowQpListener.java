@@ -26,6 +26,18 @@ public interface FlowQpListener {
      */
     int flowStarted(QueuePair qp);
 
+    /**
+     * A flow on {@code qp}, set up now ahead of its start at {@code startPs}, whose first work
+     * request will be posted then: as {@link #flowStarted}, but a sampler reads it only from sample
+     * instant {@code firstSamplePs} on (its start, or just after it when the start fires after
+     * that instant's sample). By default the same as {@link #flowStarted}.
+     *
+     * @return a token for {@link #flowEnded}, or -1 if the QP is not followed
+     */
+    default int flowSetUp(QueuePair qp, long startPs, long firstSamplePs) {
+        return flowStarted(qp);
+    }
+
     /** The flow of {@code token} ended now (its completion arrived); -1 is ignored. */
     void flowEnded(int token);
 
@@ -40,11 +52,20 @@ public interface FlowQpListener {
 
             @Override
             public int flowStarted(QueuePair qp) {
+                return add(first.flowStarted(qp), second.flowStarted(qp));
+            }
+
+            @Override
+            public int flowSetUp(QueuePair qp, long startPs, long firstSamplePs) {
+                return add(first.flowSetUp(qp, startPs, firstSamplePs), second.flowSetUp(qp, startPs, firstSamplePs));
+            }
+
+            private int add(int a, int b) {
                 if (2 * flows + 2 > tokens.length) {
                     tokens = java.util.Arrays.copyOf(tokens, tokens.length * 2);
                 }
-                tokens[2 * flows] = first.flowStarted(qp);
-                tokens[2 * flows + 1] = second.flowStarted(qp);
+                tokens[2 * flows] = a;
+                tokens[2 * flows + 1] = b;
                 return flows++;
             }
 

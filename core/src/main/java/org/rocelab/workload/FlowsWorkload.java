@@ -21,9 +21,19 @@ import org.rocelab.stats.RunResult;
  * (a new QP pair per flow, so QP numbers are never reused within a run), which the
  * {@link FlowQpListener} hears about from the post to the completion; the sending QP's qp.csv row
  * is taken at the completion ({@link QpRowTaker}) and the pair is destroyed once idle after it
- * ({@link QpReaper}), so memory follows the flows in progress.
+ * ({@link QpReaper}), so memory follows the flows in progress. A global set-up makes the pairs up to
+ * {@link #SET_UP_AHEAD_PS} ahead; each host's starter, in the host's partition of a windowed run,
+ * posts the WRITE at the arrival, so arrivals do not cut windows (docs/architecture.md, "Windows
+ * and threads"). No arrival comes at or after the workload's end.
  */
 public final class FlowsWorkload implements Workload {
+    /**
+     * How far ahead of its arrival a flow's QP pair is made: 10 µs, rocelab's choice (as {@code run
+     * --hpcc}'s set-up). The pairs do nothing before their WRITE is posted, so no output depends on
+     * it; each set-up is a global event, so longer makes fewer of them in a windowed run.
+     */
+    public static final long SET_UP_AHEAD_PS = 10_000_000L;
+
     private final String name;
     private final List<String> hosts;
     private final FlowSizeCdf cdf;
@@ -35,6 +45,11 @@ public final class FlowsWorkload implements Workload {
     private Endpoints fabric;
     /** The NIC of each host of the set, looked up once (a flow start forms or hashes no name). */
     private Nic[] nics;
+
+    /** The hosts' arrival processes, in the order of the hosts (the order of their arrivals at one instant). */
+    private Source[] sources;
+    /** The global set-up: makes the QP pairs of the flows arriving within {@link #SET_UP_AHEAD_PS}. */
+    private Timer setUp;
 
     private FlowQpListener qpListener = FlowQpListener.NONE;
     private QpRowTaker qpRows = QpRowTaker.NONE;
@@ -70,10 +85,55 @@ public final class FlowsWorkload implements Workload {
         for (int i = 0; i < nics.length; i++) {
             nics[i] = f.nic(hosts.get(i));
         }
-        for (String h : hosts) {
+        setUp = f.sim().timer(f.sim().component(name + "/set-up"), this::setUpDue);
+        sources = new Source[hosts.size()];
+        for (int i = 0; i < sources.length; i++) {
+            String h = hosts.get(i);
             Source s = new Source(h, f.sim().random(name + "/" + h));
-            s.timer = f.sim().timer(f.sim().component(name + "/" + h), now -> s.arrive(now));
-            s.timer.scheduleAt(startPs + s.nextGapPs());
+            s.timer = f.sim().timer(f.hostTimerComponent(s.nic, name + "/" + h), s::startDue);
+            s.nextArrivalPs = startPs + s.nextGapPs();
+            sources[i] = s;
+        }
+        scheduleSetUp();
+    }
+
+    /**
+     * The global set-up: destroys the finished pairs due ({@link QpReaper}), then draws each host's
+     * arrivals within {@link #SET_UP_AHEAD_PS} (destination, size, next gap: the draws of its own
+     * stream, in the order an arrival made them) and makes their flows and QP pairs in the order the
+     * arrivals would have fired (time, then host order), so flow indices, QP numbers and keys are
+     * those of a run that made each pair at its arrival; each host's starter posts the WRITE at the
+     * arrival. Only the set-up touches both ends of a flow and the workload's shared records, so only
+     * it cuts the windows of a windowed run: at most once per {@link #SET_UP_AHEAD_PS}.
+     */
+    private void setUpDue(long now) {
+        reaper.reap(now);
+        long horizon = Math.min(endPs, now + SET_UP_AHEAD_PS);
+        List<long[]> due = new ArrayList<>();
+        for (int i = 0; i < sources.length; i++) {
+            Source s = sources[i];
+            while (s.nextArrivalPs < horizon) {
+                int d = s.arrivals.nextDestination();
+                long size = s.arrivals.nextSizeBytes();
+                due.add(new long[] {s.nextArrivalPs, i, d, size});
+                s.nextArrivalPs += s.nextGapPs();
+            }
+        }
+        due.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        for (long[] a : due) {
+            sources[(int) a[1]].setUp(a[0], (int) a[2], a[3]);
+        }
+        scheduleSetUp();
+    }
+
+    /** Schedules the next set-up at the earliest arrival not set up, if any comes before the end. */
+    private void scheduleSetUp() {
+        long next = Long.MAX_VALUE;
+        for (Source s : sources) {
+            next = Math.min(next, s.nextArrivalPs);
+        }
+        if (next < endPs) {
+            setUp.scheduleAt(next);
         }
     }
 
@@ -114,7 +174,15 @@ public final class FlowsWorkload implements Workload {
         final String host;
         final Nic nic;
         final FlowArrivals arrivals;
+        /** Posts this host's flows at their arrivals, in the host's partition. */
         Timer timer;
+        /** The next arrival not set up. */
+        long nextArrivalPs;
+        /** Flows set up and not yet posted (indices into {@link #flows}), in arrival order. */
+        private int[] waiting = new int[8];
+
+        private int waitingHead;
+        private int waitingCount;
 
         Source(String host, RandomStream rnd) {
             this.host = host;
@@ -127,25 +195,46 @@ public final class FlowsWorkload implements Workload {
             return arrivals.nextGapPs();
         }
 
-        void arrive(long now) {
-            reaper.reap(now);
-            int d = arrivals.nextDestination();
-            long size = arrivals.nextSizeBytes();
-            MessageFlow m = new MessageFlow(host, hosts.get(d), size, now);
+        /** Makes the flow arriving at {@code atPs} to host {@code d} and its QP pair; posts nothing. */
+        void setUp(long atPs, int d, long size) {
+            MessageFlow m = new MessageFlow(host, hosts.get(d), size, atPs);
             flows.add(m);
             int idx = flows.size() - 1;
-            RdmaPair pair = RdmaPair.connect(fabric, nic, nics[d], size, 4, wc -> done(idx, wc), null);
-            SendWr wr = new SendWr()
-                    .wrId(idx)
-                    .opcode(WrOpcode.RDMA_WRITE)
-                    .local(RdmaPair.BUFFER_VA, (int) size, pair.srcMr.lkey())
-                    .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
-            m.pair = pair;
-            pair.srcQp.postSend(wr);
-            m.qpToken = qpListener.flowStarted(pair.srcQp);
-            long next = now + nextGapPs();
-            if (next < endPs) {
-                timer.scheduleAt(next);
+            m.pair = RdmaPair.connect(fabric, nic, nics[d], size, 4, wc -> done(idx, wc), null);
+            // an arrival fired before the sampler at its instant: read from that sample on
+            m.qpToken = qpListener.flowSetUp(m.pair.srcQp, atPs, atPs);
+            if (waitingCount == waiting.length) {
+                int[] w = new int[waiting.length * 2];
+                for (int k = 0; k < waitingCount; k++) {
+                    w[k] = waiting[(waitingHead + k) % waiting.length];
+                }
+                waiting = w;
+                waitingHead = 0;
+            }
+            waiting[(waitingHead + waitingCount++) % waiting.length] = idx;
+            if (!timer.pending()) {
+                timer.scheduleAt(atPs); // every earlier flow of this host is posted
+            }
+        }
+
+        /** Posts the WRITE of each flow set up and arrived by {@code now}, in arrival order. */
+        void startDue(long now) {
+            while (waitingCount > 0) {
+                MessageFlow m = flows.get(waiting[waitingHead]);
+                if (m.startPs > now) {
+                    timer.scheduleAt(m.startPs);
+                    return;
+                }
+                int idx = waiting[waitingHead];
+                waitingHead = (waitingHead + 1) % waiting.length;
+                waitingCount--;
+                RdmaPair pair = m.pair;
+                SendWr wr = new SendWr()
+                        .wrId(idx)
+                        .opcode(WrOpcode.RDMA_WRITE)
+                        .local(RdmaPair.BUFFER_VA, (int) m.sizeBytes, pair.srcMr.lkey())
+                        .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
+                pair.srcQp.postSend(wr);
             }
         }
 

@@ -6,7 +6,7 @@ package org.rocelab.workload;
  * over at its flow's completion and destroyed at the first {@link #reap} at least
  * {@link #GRACE_PS} later at which both QPs are {@link RdmaPair#idle() idle} (no work, frame or
  * timer pending); one still busy (a DCQCN rate still recovering to line rate) is looked at again
- * a grace period later. Reaping runs inside events the run has anyway (a flow start), so it adds
+ * a grace period later. Reaping runs inside events the run has anyway (a flow set-up), so it adds
  * none; destroying an idle pair cancels nothing, so the events are those of a run that keeps every
  * QP. The grace keeps a frame still on its way to a finished QP (a CNP behind the last ACK, a
  * go-back-N duplicate) from reaching a destroyed one, where it would be a {@code nic_invalid} drop.

@@ -12,15 +12,17 @@ import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
+import org.rocelab.workload.FlowsWorkload;
 import org.rocelab.workload.QpReaper;
 
 /**
- * A {@code flows} workload's QP pairs live from their flow's start to the first flow arrival at
- * least {@link QpReaper#GRACE_PS} after its completion (issue 12: memory follows the flows in
+ * A {@code flows} workload's QP pairs live from their flow's set-up (up to {@link
+ * FlowsWorkload#SET_UP_AHEAD_PS} before its start) to the first flow set-up at least {@link
+ * QpReaper#GRACE_PS} after its completion (issue 12: memory follows the flows in
  * progress): with congestion control off, and with the algorithms that arm no timer (swift, hpcc,
  * dctcp, timely: {@code CongestionControl.idle()} is true at once), every finished QP is idle at its
  * completion, so the QPs alive at the end are exactly those of the flows unfinished or finished within
- * the grace before the last arrival — the reaped pairs are all the others; QP numbers are never
+ * the grace before the last set-up — the reaped pairs are all the others; QP numbers are never
  * given twice.
  */
 class FlowQpLifecycleTest {
@@ -43,9 +45,18 @@ class FlowQpLifecycleTest {
         ScenarioRun run = new ScenarioRun(s, tmp);
         RunResult r = run.run(null);
         List<FlowRecord> flows = r.workloads().get(0).flows();
-        long lastArrival = flows.stream().mapToLong(FlowRecord::startPs).max().orElseThrow();
+        // reaping runs at the flow set-ups: the first arrival, then the first arrival at least
+        // SET_UP_AHEAD_PS after the previous set-up, and so on
+        long[] arrivals = flows.stream().mapToLong(FlowRecord::startPs).sorted().toArray();
+        long lastReap = arrivals[0];
+        for (long a : arrivals) {
+            if (a >= lastReap + FlowsWorkload.SET_UP_AHEAD_PS) {
+                lastReap = a;
+            }
+        }
+        long lastSetUp = lastReap;
         long recent = flows.stream()
-                .filter(f -> !f.isCompleted() || f.endPs() + QpReaper.GRACE_PS > lastArrival)
+                .filter(f -> !f.isCompleted() || f.endPs() + QpReaper.GRACE_PS > lastSetUp)
                 .count();
         int live = 0;
         int created = 0;
@@ -64,7 +75,7 @@ class FlowQpLifecycleTest {
         assertThat(live).isEqualTo(2 * recent).isLessThan(flows.size() / 4);
         long reaped = (created - live) / 2;
         long finishedBeforeTheGrace = flows.stream()
-                .filter(f -> f.isCompleted() && f.endPs() + QpReaper.GRACE_PS <= lastArrival)
+                .filter(f -> f.isCompleted() && f.endPs() + QpReaper.GRACE_PS <= lastSetUp)
                 .count();
         assertThat(reaped).isEqualTo(finishedBeforeTheGrace);
         // a table that kept a slot per QP ever created would hold at least created slots

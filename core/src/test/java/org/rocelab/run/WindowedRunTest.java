@@ -16,6 +16,7 @@ import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.RunWriter;
+import org.rocelab.workload.FlowsWorkload;
 
 /**
  * A windowed run ({@link Windows}: one event set per partition, windows of the lookahead, global
@@ -119,6 +120,31 @@ class WindowedRunTest {
                 windowed.fabric().sim().windows(),
                 windowed.fabric().sim().barrierEvents(),
                 Files.readAllLines(a.resolve(RunWriter.FCT)).size() - 1);
+    }
+
+    /**
+     * A {@code flows} workload's starts fire in their source host's partition; only its set-ups (at
+     * most one per {@link FlowsWorkload#SET_UP_AHEAD_PS}, 10 µs, over its 800 µs), the sampler (every
+     * 10 µs) and the loop's returns to report progress (every 100 µs) end a window early. Full windows
+     * are disjoint spans of the lookahead L within the run's duration D, and each cut one ends at a
+     * distinct one of those instants, so the windows number at most D / L + 1 plus those instants;
+     * the flows themselves, each a global instant before, are more than that bound.
+     */
+    @Test
+    void aFlowsWorkloadsStartsDoNotCutWindows(@TempDir Path tmp) throws IOException {
+        Path file = fatTree(tmp, "flows", 1);
+        Scenario s = ScenarioLoader.load(file, List.of(), org.rocelab.testing.SharedData.hpccDir());
+        ScenarioRun windowed = new ScenarioRun(s, null).windowed(2);
+        RunResult r = windowed.run(null);
+        long lookahead = windowed.fabric().lookaheadPs();
+        long d = s.durationPs();
+        long cuts = (800_000_000L / FlowsWorkload.SET_UP_AHEAD_PS + 1) + d / 10_000_000L + d / 100_000_000L;
+        long bound = d / lookahead + 1 + cuts;
+        assertThat(r.workloads().get(0).flows()).hasSizeGreaterThan((int) bound);
+        assertThat(windowed.fabric().sim().windows()).isLessThanOrEqualTo(bound);
+        System.out.printf(
+                "fat tree flows seed 1: %d flows, %d windows (at most %d)%n",
+                r.workloads().get(0).flows().size(), windowed.fabric().sim().windows(), bound);
     }
 
     /**
