@@ -63,7 +63,7 @@ public final class HpccRun {
     private final HpccPathMetrics paths;
     private final List<HpccFlow> flows;
     private final long[] finishPs;
-    /** Each flow's start in simulation time, ps (HPCC's truncated ns, converted once). */
+    /** Each flow's start in simulation time, ps (HPCC's truncated ns, converted once; the file is in start order). */
     private final long[] simStartPs;
     /** The QP pair of each started, not yet completed flow (null otherwise). */
     private final RdmaPair[] pairs;
@@ -71,8 +71,6 @@ public final class HpccRun {
     private final Nic[] hostNics;
 
     private final QpReaper reaper = new QpReaper();
-    /** Each flow's start: its own, or an earlier flow's if later in the file (HPCC starts them in file order). */
-    private final long[] startPs;
     /** The flows (indices, in file order) of each source host by HPCC node id; null for a host that sends none. */
     private final int[][] hostFlows;
     /** Whether each flow's WRITE was posted (a flow set up ahead of the stop time may not be). */
@@ -127,11 +125,9 @@ public final class HpccRun {
         this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         this.simStartPs = new long[flows.size()];
-        this.startPs = new long[flows.size()];
         this.started = new boolean[flows.size()];
         for (int i = 0; i < simStartPs.length; i++) {
             simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
-            startPs[i] = Math.max(simStartPs[i], i == 0 ? 0 : startPs[i - 1]);
         }
         this.hostNics = new Nic[scenario.topology().nodeCount()];
         for (HpccFlow f : flows) {
@@ -206,17 +202,19 @@ public final class HpccRun {
         setUps++;
         reaper.reap(now);
         long last = Math.max(0, scenario.config().stopPs() - fabric.offsetPs());
-        while (nextFlow < flows.size() && startPs[nextFlow] < now + SET_UP_AHEAD_PS && startPs[nextFlow] <= last) {
+        while (nextFlow < flows.size()
+                && simStartPs[nextFlow] < now + SET_UP_AHEAD_PS
+                && simStartPs[nextFlow] <= last) {
             HpccFlow f = flows.get(nextFlow);
             setUp(f);
             Timer t = hostStarters[f.src()];
             if (!t.pending()) {
-                t.scheduleAt(startPs[nextFlow]); // every earlier flow of this host has started
+                t.scheduleAt(simStartPs[nextFlow]); // every earlier flow of this host has started
             }
             nextFlow++;
         }
-        if (nextFlow < flows.size() && startPs[nextFlow] <= last) {
-            starter.scheduleAt(startPs[nextFlow]);
+        if (nextFlow < flows.size() && simStartPs[nextFlow] <= last) {
+            starter.scheduleAt(simStartPs[nextFlow]);
         }
     }
 
@@ -227,7 +225,7 @@ public final class HpccRun {
     private void startDue(int h, long now) {
         int[] mine = hostFlows[h];
         int k = hostNext[h];
-        while (k < mine.length && mine[k] < nextFlow && startPs[mine[k]] <= now) {
+        while (k < mine.length && mine[k] < nextFlow && simStartPs[mine[k]] <= now) {
             int idx = mine[k++];
             RdmaPair pair = pairs[idx];
             HpccFlow f = flows.get(idx);
@@ -241,7 +239,7 @@ public final class HpccRun {
         }
         hostNext[h] = k;
         if (k < mine.length && mine[k] < nextFlow) {
-            hostStarters[h].scheduleAt(startPs[mine[k]]);
+            hostStarters[h].scheduleAt(simStartPs[mine[k]]);
         }
     }
 
@@ -274,7 +272,7 @@ public final class HpccRun {
         pair.dstQp.flowPorts(f.dport() | f.sport() << 16);
         pairs[idx] = pair;
         // the starter fires after the sampler at one instant: read from the next sample on
-        seriesTokens[idx] = qpSeries.flowSetUp(pair.srcQp, startPs[idx], startPs[idx] + 1);
+        seriesTokens[idx] = qpSeries.flowSetUp(pair.srcQp, simStartPs[idx], simStartPs[idx] + 1);
     }
 
     private void done(int idx, long nowPs) {
