@@ -34,7 +34,7 @@ public final class RunWriter {
         write(dir.resolve(TOPOLOGY), Json.text(TopologyJson.of(r.topology())));
         write(dir.resolve(FCT), FctCsv.of(r.workloads()));
         write(dir.resolve(QP), QpCsv.of(r.qps()));
-        write(dir.resolve(ROUTES), Json.text(RoutesJson.of(r.routes())));
+        RoutesJson.write(r.routes(), Files.newBufferedWriter(dir.resolve(ROUTES), StandardCharsets.UTF_8));
         if (r.scenarioYaml() != null) {
             write(dir.resolve(SCENARIO), r.scenarioYaml());
         }
