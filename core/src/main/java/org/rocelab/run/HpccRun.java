@@ -10,8 +10,6 @@ import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.nic.Nic;
-import org.rocelab.nic.SendWr;
-import org.rocelab.rc.WrOpcode;
 import org.rocelab.scenario.OutputSpec;
 import org.rocelab.sim.KeyedLog;
 import org.rocelab.sim.Simulation;
@@ -21,6 +19,7 @@ import org.rocelab.stats.RunResult;
 import org.rocelab.stats.Sampler;
 import org.rocelab.stats.SeriesSelection;
 import org.rocelab.stats.WorkloadResult;
+import org.rocelab.workload.FlowStarter;
 import org.rocelab.workload.QpReaper;
 import org.rocelab.workload.RdmaPair;
 
@@ -65,20 +64,14 @@ public final class HpccRun {
     private final long[] finishPs;
     /** Each flow's start in simulation time, ps (HPCC's truncated ns, converted once; the file is in start order). */
     private final long[] simStartPs;
-    /** The QP pair of each started, not yet completed flow (null otherwise). */
+    /** The QP pair of each flow set up and not yet completed (null otherwise). */
     private final RdmaPair[] pairs;
     /** Each flow end's NIC by HPCC node id, looked up once (a flow start forms no name). */
     private final Nic[] hostNics;
 
     private final QpReaper reaper = new QpReaper();
-    /** The flows (indices, in file order) of each source host by HPCC node id; null for a host that sends none. */
-    private final int[][] hostFlows;
-    /** Whether each flow's WRITE was posted (a flow set up ahead of the stop time may not be). */
-    private final boolean[] started;
-    /** Per source host, the position in {@link #hostFlows} of its next flow to start. */
-    private final int[] hostNext;
-    /** Per source host, the timer that starts its flows (posts their WRITE), in the host's partition. */
-    private final Timer[] hostStarters;
+    /** Per source host by HPCC node id, what posts its flows' WRITEs at their starts; null for a host that sends none. */
+    private final FlowStarter[] starters;
 
     /** qp.csv figures of each started flow, taken at its completion or at the end of the run. */
     private final QpSnapshot[] qpRows;
@@ -125,7 +118,6 @@ public final class HpccRun {
         this.seriesTokens = new int[flows.size()];
         java.util.Arrays.fill(finishPs, FlowRecord.INCOMPLETE);
         this.simStartPs = new long[flows.size()];
-        this.started = new boolean[flows.size()];
         for (int i = 0; i < simStartPs.length; i++) {
             simStartPs[i] = flows.get(i).startNs() * 1000 - fabric.offsetPs();
         }
@@ -152,24 +144,15 @@ public final class HpccRun {
             ended = true;
             sim.stop();
         });
-        int nodes = scenario.topology().nodeCount();
-        this.hostFlows = new int[nodes][];
-        this.hostNext = new int[nodes];
-        this.hostStarters = new Timer[nodes];
-        int[] count = new int[nodes];
-        for (HpccFlow f : flows) {
-            count[f.src()]++;
-        }
+        this.starters = new FlowStarter[scenario.topology().nodeCount()];
         for (HpccFlow f : flows) {
             int h = f.src();
-            if (hostFlows[h] == null) {
-                hostFlows[h] = new int[count[h]];
-                count[h] = 0;
-                hostStarters[h] = sim.timer(
+            if (starters[h] == null) {
+                starters[h] = new FlowStarter(
+                        sim,
                         fabric.fabric().hostTimerComponent(hostNics[h], "hpcc/start/" + HpccFabric.name(scenario, h)),
-                        now -> startDue(h, now));
+                        idx -> pairs[idx].postWrite(idx, (int) flows.get(idx).sizeBytes()));
             }
-            hostFlows[h][count[h]++] = f.index();
         }
         if (!flows.isEmpty()) {
             starter.scheduleAt(0);
@@ -193,8 +176,9 @@ public final class HpccRun {
     /**
      * The global flow set-up, at the start of the next flow not set up: destroys the finished pairs
      * due ({@link QpReaper}), then makes the QP pairs of every flow starting within {@link
-     * #SET_UP_AHEAD_PS} (and by the stop time), in file order, and has each source host's starter
-     * post the flow's WRITE at its start. Only the set-up touches both ends of a flow and the run's
+     * #SET_UP_AHEAD_PS} (and by the stop time, so every flow set up starts), in file order, and has
+     * each source host's {@link FlowStarter} post the flow's WRITE at its start, after every other
+     * event at that instant, as the global start did. Only the set-up touches both ends of a flow and the run's
      * shared records, so only it is a global event (a barrier of a windowed run): one per
      * {@link #SET_UP_AHEAD_PS} at most, instead of one per start.
      */
@@ -207,39 +191,11 @@ public final class HpccRun {
                 && simStartPs[nextFlow] <= last) {
             HpccFlow f = flows.get(nextFlow);
             setUp(f);
-            Timer t = hostStarters[f.src()];
-            if (!t.pending()) {
-                t.scheduleAt(simStartPs[nextFlow]); // every earlier flow of this host has started
-            }
+            starters[f.src()].add(nextFlow, simStartPs[nextFlow]);
             nextFlow++;
         }
         if (nextFlow < flows.size() && simStartPs[nextFlow] <= last) {
             starter.scheduleAt(simStartPs[nextFlow]);
-        }
-    }
-
-    /**
-     * Host {@code h}'s starter: posts the WRITE of each of its flows set up and due by {@code now},
-     * in file order, as the plain start did, after every other event at this instant.
-     */
-    private void startDue(int h, long now) {
-        int[] mine = hostFlows[h];
-        int k = hostNext[h];
-        while (k < mine.length && mine[k] < nextFlow && simStartPs[mine[k]] <= now) {
-            int idx = mine[k++];
-            RdmaPair pair = pairs[idx];
-            HpccFlow f = flows.get(idx);
-            SendWr wr = new SendWr()
-                    .wrId(idx)
-                    .opcode(WrOpcode.RDMA_WRITE)
-                    .local(RdmaPair.BUFFER_VA, (int) f.sizeBytes(), pair.srcMr.lkey())
-                    .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
-            pair.srcQp.postSend(wr);
-            started[idx] = true;
-        }
-        hostNext[h] = k;
-        if (k < mine.length && mine[k] < nextFlow) {
-            hostStarters[h].scheduleAt(simStartPs[mine[k]]);
         }
     }
 
@@ -350,7 +306,7 @@ public final class HpccRun {
                     + result.timeSeries().limit() + " hottest per metric, outputs.series)");
         }
         for (int i = 0; i < flows.size(); i++) {
-            if (pairs[i] != null && started[i]) {
+            if (pairs[i] != null) {
                 qpRows[i] = qpRow(i);
             }
             if (qpRows[i] != null) {

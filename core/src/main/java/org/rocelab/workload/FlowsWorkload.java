@@ -5,9 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.rocelab.nic.Nic;
-import org.rocelab.nic.SendWr;
 import org.rocelab.nic.WorkCompletion;
-import org.rocelab.rc.WrOpcode;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
 import org.rocelab.stats.QpRecord;
@@ -90,7 +88,10 @@ public final class FlowsWorkload implements Workload {
         for (int i = 0; i < sources.length; i++) {
             String h = hosts.get(i);
             Source s = new Source(h, f.sim().random(name + "/" + h));
-            s.timer = f.sim().timer(f.hostTimerComponent(s.nic, name + "/" + h), s::startDue);
+            s.starter = new FlowStarter(
+                    f.sim(),
+                    f.hostTimerComponent(s.nic, name + "/" + h),
+                    idx -> flows.get(idx).pair.postWrite(idx, (int) flows.get(idx).sizeBytes));
             s.nextArrivalPs = startPs + s.nextGapPs();
             sources[i] = s;
         }
@@ -175,14 +176,9 @@ public final class FlowsWorkload implements Workload {
         final Nic nic;
         final FlowArrivals arrivals;
         /** Posts this host's flows at their arrivals, in the host's partition. */
-        Timer timer;
+        FlowStarter starter;
         /** The next arrival not set up. */
         long nextArrivalPs;
-        /** Flows set up and not yet posted (indices into {@link #flows}), in arrival order. */
-        private int[] waiting = new int[8];
-
-        private int waitingHead;
-        private int waitingCount;
 
         Source(String host, RandomStream rnd) {
             this.host = host;
@@ -203,39 +199,7 @@ public final class FlowsWorkload implements Workload {
             m.pair = RdmaPair.connect(fabric, nic, nics[d], size, 4, wc -> done(idx, wc), null);
             // an arrival fired before the sampler at its instant: read from that sample on
             m.qpToken = qpListener.flowSetUp(m.pair.srcQp, atPs, atPs);
-            if (waitingCount == waiting.length) {
-                int[] w = new int[waiting.length * 2];
-                for (int k = 0; k < waitingCount; k++) {
-                    w[k] = waiting[(waitingHead + k) % waiting.length];
-                }
-                waiting = w;
-                waitingHead = 0;
-            }
-            waiting[(waitingHead + waitingCount++) % waiting.length] = idx;
-            if (!timer.pending()) {
-                timer.scheduleAt(atPs); // every earlier flow of this host is posted
-            }
-        }
-
-        /** Posts the WRITE of each flow set up and arrived by {@code now}, in arrival order. */
-        void startDue(long now) {
-            while (waitingCount > 0) {
-                MessageFlow m = flows.get(waiting[waitingHead]);
-                if (m.startPs > now) {
-                    timer.scheduleAt(m.startPs);
-                    return;
-                }
-                int idx = waiting[waitingHead];
-                waitingHead = (waitingHead + 1) % waiting.length;
-                waitingCount--;
-                RdmaPair pair = m.pair;
-                SendWr wr = new SendWr()
-                        .wrId(idx)
-                        .opcode(WrOpcode.RDMA_WRITE)
-                        .local(RdmaPair.BUFFER_VA, (int) m.sizeBytes, pair.srcMr.lkey())
-                        .remote(RdmaPair.BUFFER_VA, pair.dstMr.rkey());
-                pair.srcQp.postSend(wr);
-            }
+            starter.add(idx, atPs);
         }
 
         void done(int idx, WorkCompletion wc) {

@@ -6,7 +6,9 @@ import org.rocelab.nic.MemoryRegion;
 import org.rocelab.nic.Nic;
 import org.rocelab.nic.ProtectionDomain;
 import org.rocelab.nic.QueuePair;
+import org.rocelab.nic.SendWr;
 import org.rocelab.rc.AccessFlags;
+import org.rocelab.rc.WrOpcode;
 
 /**
  * A connected RC QP pair between two hosts, set up as perftest does: a PD, one MR and a CQ on
@@ -155,6 +157,18 @@ public final class RdmaPair {
         QueuePair qb = b.createQp(pdB, cqB, cqB, depth, recvDepth);
         Nic.connect(qa, qb, 0, nextHopMac(f, a, b), nextHopMac(f, b, a));
         return new RdmaPair(a, b, qa, qb, mrA, mrB, cqB);
+    }
+
+    /**
+     * Posts one RDMA WRITE of {@code bytes} from the source buffer to the destination buffer on the
+     * source QP: a flow's whole message ({@code flows}, {@code run --hpcc}).
+     */
+    public void postWrite(long wrId, int bytes) {
+        srcQp.postSend(new SendWr()
+                .wrId(wrId)
+                .opcode(WrOpcode.RDMA_WRITE)
+                .local(BUFFER_VA, bytes, srcMr.lkey())
+                .remote(BUFFER_VA, dstMr.rkey()));
     }
 
     /** Whether both QPs are {@link QueuePair#idle() idle}, so the pair can be destroyed. */
