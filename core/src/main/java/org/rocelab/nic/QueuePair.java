@@ -66,8 +66,10 @@ public final class QueuePair implements RcHost, TxQueue {
     private int flowPorts;
     /**
      * The route this QP's packets carry through the switches (one 5-tuple for data, ACK/NAK and
-     * read responses: its addresses, {@code udpSrcPort} and {@link #flowPorts}); allocated at the
-     * first packet and dropped when the tuple changes. CNPs (source port 0) carry none.
+     * read responses: its addresses, {@code udpSrcPort} and {@link #flowPorts}); a fresh one when
+     * the tuple is set (RTR, {@link #flowPorts}), at set-up rather than at the first packet, so a
+     * flow's first packet allocates nothing in the event loop; packets still in flight keep the old
+     * tuple's. CNPs (source port 0) carry none.
      */
     private long[] route;
 
@@ -198,7 +200,7 @@ public final class QueuePair implements RcHost, TxQueue {
      */
     public void flowPorts(int ports) {
         this.flowPorts = ports;
-        this.route = null;
+        this.route = new long[ROUTE_SLOTS];
     }
 
     public int flowPorts() {
@@ -234,7 +236,7 @@ public final class QueuePair implements RcHost, TxQueue {
         this.mtu = pathMtu;
         this.remoteQpn = destQpn;
         this.remoteIp = remoteIpv4;
-        this.route = null;
+        this.route = new long[ROUTE_SLOTS];
         this.remoteMac = nextHopMac;
         this.remoteNode = remoteNodeId;
         responder.start(
@@ -790,9 +792,6 @@ public final class QueuePair implements RcHost, TxQueue {
         Packet p = RoceHeaders.build(
                 nic, pcp, dscp, udpSrcPort, index, flowId, remoteIp, remoteMac, remoteNode, opcode, remoteQpn, psn);
         p.flowPorts = flowPorts;
-        if (route == null) {
-            route = new long[ROUTE_SLOTS];
-        }
         p.route = route;
         return p;
     }

@@ -36,10 +36,14 @@ import org.rocelab.scenario.ScenarioLoader;
  * happens O(log n) or peak-many times per run, not per packet. A routing change after a fault
  * ({@code Reconvergence.converge}: new shortest paths and next-hop groups) allocates once per
  * fault; leaf-spine-misconfig's link comes back up at 1.5 ms, inside the measured half, and the
- * sampler caught that once in a few runs. Anything else (boxing, an
- * iterator, a lambda, a string, a header object) fails, with the stack printed.
- * Scenarios whose workloads open QPs mid-run ({@code flows}) allocate per flow by design and are
- * not used here.
+ * sampler caught that once in a few runs. A {@code flows} workload opens a QP pair per flow
+ * mid-run, posts its WRITE and records and destroys the pair at its completion, which allocates
+ * per flow by design: samples under its set-up, start or completion ({@code FlowsWorkload},
+ * {@code FlowStarter}, {@code QpReaper} frames) are per-flow work. leaf-spine-misconfig's mix
+ * starts flows through the measured half; a QP's route array is made at set-up for that reason
+ * (made at its first packet, it was sampled under {@code Port.startNext} once in a CI run).
+ * Anything else (boxing, an iterator, a lambda, a string, a header object) fails, with the stack
+ * printed.
  */
 class AllocationFreeLoopTest {
     @TempDir
@@ -110,7 +114,7 @@ class AllocationFreeLoopTest {
                 continue; // collecting the result after the loop
             }
             inLoop++;
-            if (!amortisedGrowth(frames) && !reconvergence(frames)) {
+            if (!amortisedGrowth(frames) && !reconvergence(frames) && !perFlowWork(frames)) {
                 offending.add(e.getClass("objectClass").getName() + " at " + stack(frames));
             }
         }
@@ -125,6 +129,16 @@ class AllocationFreeLoopTest {
         return frames.stream()
                 .anyMatch(f -> f.getMethod().getType().getName().equals("org.rocelab.run.Reconvergence")
                         && f.getMethod().getName().equals("converge"));
+    }
+
+    /** A flow's set-up, start or completion in a {@code flows} workload (see the class comment). */
+    static boolean perFlowWork(List<RecordedFrame> frames) {
+        return frames.stream().anyMatch(f -> {
+            String type = f.getMethod().getType().getName();
+            return type.startsWith("org.rocelab.workload.FlowsWorkload")
+                    || type.equals("org.rocelab.workload.FlowStarter")
+                    || type.equals("org.rocelab.workload.QpReaper");
+        });
     }
 
     /** The documented exception: an array doubling in a ring, heap or series (see the class comment). */
@@ -202,7 +216,9 @@ class AllocationFreeLoopTest {
             }
             if (cls.equals("java.lang.Long")) {
                 sawBoxing = true;
-                assertThat(growth || reconvergence(e.getStackTrace().getFrames()))
+                assertThat(growth
+                                || reconvergence(e.getStackTrace().getFrames())
+                                || perFlowWork(e.getStackTrace().getFrames()))
                         .isFalse();
             }
         }
