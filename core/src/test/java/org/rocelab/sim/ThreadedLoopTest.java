@@ -94,6 +94,36 @@ class ThreadedLoopTest {
         assertThat(t.serial.indexOf("a@70")).isLessThan(t.serial.indexOf("b@12"));
     }
 
+    /**
+     * Partitions firing every 7, 11 and 3 ps: each window of 100 ps fires about 14, 9 and 33 events
+     * in them, so after a window the threads take partition 2 first, then 0, then 1; before any
+     * window they take them in partition order. The events are the plain loop's either way.
+     */
+    @Test
+    void threadsTakeTheCostliestPartitionOfTheLastWindowFirst() {
+        Simulation sim = new Simulation(1);
+        long[] periods = {7, 11, 3};
+        Component[] nodes = new Component[periods.length];
+        for (int i = 0; i < periods.length; i++) {
+            nodes[i] = sim.component("n" + i);
+            long period = periods[i];
+            Timer[] t = new Timer[1];
+            t[0] = sim.timer(nodes[i], now -> t[0].scheduleAt(now + period));
+            t[0].scheduleAt(0);
+        }
+        sim.window(3, L, c -> c == nodes[0] ? 0 : c == nodes[1] ? 1 : 2);
+        sim.threads(2);
+        assertThat(sim.takeOrder()).containsExactly(0, 1, 2);
+        try {
+            sim.runUntil(1000);
+            assertThat(sim.takeOrder()).containsExactly(2, 0, 1);
+        } finally {
+            sim.endThreads();
+        }
+        // 1000/7 + 1, 1000/11 + 1, 1000/3 + 1
+        assertThat(sim.events()).isEqualTo(143 + 91 + 334);
+    }
+
     @Test
     void aTimerOfAnotherPartitionFromAWorkerThrows() {
         Simulation sim = new Simulation(1);
