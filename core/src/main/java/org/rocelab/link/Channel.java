@@ -5,6 +5,7 @@ import org.rocelab.packet.DropReason;
 import org.rocelab.packet.Packet;
 import org.rocelab.packet.PacketPool;
 import org.rocelab.sim.Component;
+import org.rocelab.sim.Mailbox;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
@@ -41,19 +42,21 @@ public final class Channel {
 
     private boolean lossy;
     /**
-     * The mailbox of a cable between partitions of a windowed run ({@link #betweenPartitions}):
-     * frames the sender pushes inside a window wait here, with their arrival times, until the
-     * window's end, when {@link #drain} puts them on the wire (they arrive at or after that end).
-     * So only the receiver's partition touches the wire and its timer. Null otherwise.
+     * The mailbox of a cable between partitions of a windowed run ({@link #betweenPartitions}), two
+     * buffers by the parity of the window ({@link Simulation#mailParity}): frames the sender pushes
+     * inside a window wait in its buffer, with their arrival times, until the receiver's partition
+     * starts the next window, when {@link #drain} puts them on the wire (they arrive at or after the
+     * window's end), while the sender fills the other buffer. So only the receiver's partition
+     * touches the wire and its timer. Null otherwise.
      */
-    private Packet[] mailFrames;
+    private Packet[][] mailFrames;
 
-    /** {@link #drain}, made once: what the first frame of a window asks the loop to run after it. */
-    private Runnable drainTask;
+    /** {@link #drain}, made once: what the first frame of a window hands to the loop. */
+    private Mailbox mailbox;
 
-    private long[] mailFirstBitPs;
-    private long[] mailArrivalPs;
-    private int mailCount;
+    private long[][] mailFirstBitPs;
+    private long[][] mailArrivalPs;
+    private int[] mailCount;
 
     Channel(Simulation sim, PacketPool pool, String name, Port receiver, long propagationPs) {
         this.sim = sim;
@@ -88,20 +91,22 @@ public final class Channel {
 
     /** Frames on the wire now (those in the mailbox of a window included). */
     public int inFlight() {
-        return count + mailCount;
+        return mailFrames == null ? count : count + mailCount[0] + mailCount[1];
     }
 
     /**
      * Makes this a cable direction between partitions of a windowed run: frames pushed inside a
-     * window go through a mailbox emptied at the window's end ({@link Simulation#afterThisWindow},
-     * asked for by the window's first frame).
+     * window go through a mailbox that the receiver's partition empties when its next window starts
+     * ({@link Simulation#mailed}, told by the window's first frame).
      */
     void betweenPartitions() {
         if (mailFrames == null) {
-            mailFrames = new Packet[16];
-            mailFirstBitPs = new long[16];
-            mailArrivalPs = new long[16];
-            drainTask = this::drain;
+            mailFrames = new Packet[2][16];
+            mailFirstBitPs = new long[2][16];
+            mailArrivalPs = new long[2][16];
+            mailCount = new int[2];
+            mailbox = this::drain;
+            sim.cutCable(headArrival);
         }
     }
 
@@ -123,8 +128,9 @@ public final class Channel {
 
     /** A frame whose first bit leaves the sender at {@code firstBitOutPs} and last at {@code lastBitOutPs}. */
     void push(Packet p, long firstBitOutPs, long lastBitOutPs) {
-        if (mailFrames != null && sim.inWindow()) {
-            mail(p, firstBitOutPs + delayPs, lastBitOutPs + delayPs);
+        int parity = mailFrames == null ? -1 : sim.mailParity();
+        if (parity >= 0) {
+            mail(parity, p, firstBitOutPs + delayPs, lastBitOutPs + delayPs);
         } else {
             wire(p, firstBitOutPs + delayPs, lastBitOutPs + delayPs);
         }
@@ -144,29 +150,38 @@ public final class Channel {
         }
     }
 
-    private void mail(Packet p, long firstBitInPs, long lastBitInPs) {
-        if (mailCount == 0) {
-            sim.afterThisWindow(drainTask);
+    private void mail(int parity, Packet p, long firstBitInPs, long lastBitInPs) {
+        int n = mailCount[parity];
+        if (n == 0) {
+            sim.mailed(headArrival, mailbox, lastBitInPs);
         }
-        if (mailCount == mailFrames.length) {
-            int n = mailCount * 2;
-            mailFrames = Arrays.copyOf(mailFrames, n);
-            mailFirstBitPs = Arrays.copyOf(mailFirstBitPs, n);
-            mailArrivalPs = Arrays.copyOf(mailArrivalPs, n);
+        if (n == mailFrames[parity].length) {
+            growMail(parity);
         }
-        mailFrames[mailCount] = p;
-        mailFirstBitPs[mailCount] = firstBitInPs;
-        mailArrivalPs[mailCount] = lastBitInPs;
-        mailCount++;
+        mailFrames[parity][n] = p;
+        mailFirstBitPs[parity][n] = firstBitInPs;
+        mailArrivalPs[parity][n] = lastBitInPs;
+        mailCount[parity] = n + 1;
     }
 
-    /** Puts the frames of the mailbox on the wire, in the order they were pushed. */
-    private void drain() {
-        for (int i = 0; i < mailCount; i++) {
-            wire(mailFrames[i], mailFirstBitPs[i], mailArrivalPs[i]);
-            mailFrames[i] = null;
+    private void growMail(int parity) {
+        int n = mailFrames[parity].length * 2;
+        mailFrames[parity] = Arrays.copyOf(mailFrames[parity], n);
+        mailFirstBitPs[parity] = Arrays.copyOf(mailFirstBitPs[parity], n);
+        mailArrivalPs[parity] = Arrays.copyOf(mailArrivalPs[parity], n);
+    }
+
+    /** Puts the frames of mailbox buffer {@code parity} on the wire, in the order they were pushed. */
+    private void drain(int parity) {
+        Packet[] mail = mailFrames[parity];
+        long[] firstBit = mailFirstBitPs[parity];
+        long[] arrival = mailArrivalPs[parity];
+        int n = mailCount[parity];
+        for (int i = 0; i < n; i++) {
+            wire(mail[i], firstBit[i], arrival[i]);
+            mail[i] = null;
         }
-        mailCount = 0;
+        mailCount[parity] = 0;
     }
 
     private void deliver() {
@@ -191,7 +206,11 @@ public final class Channel {
 
     /** The link went down: every frame on the wire is lost. */
     void flush() {
-        drain(); // a windowed run takes links down at barriers (faults are global), its mailboxes empty
+        if (mailFrames != null) {
+            // a windowed run takes links down at barriers (faults are global), its mailboxes empty
+            drain(0);
+            drain(1);
+        }
         long now = sim.now();
         while (count > 0) {
             arrivedBits += partialBits(head, now);

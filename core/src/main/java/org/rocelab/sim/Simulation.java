@@ -66,12 +66,22 @@ public final class Simulation {
     private long probedSpanPs;
     private long plainFromPs = -1;
     /**
-     * Per partition, what its events asked to run after the running window ({@link
-     * #afterThisWindow}: the mailboxes of cut cables that received frames), and how many.
+     * Per parity of the window that filled them ({@link #windowParity}), per receiving partition:
+     * the mailboxes of cut cables holding frames ({@link #mailed}), emptied when that partition's
+     * next window starts; sized by {@link #cutCable} to the partition's incoming cut cables (a
+     * mailbox enters once per window).
      */
-    private Runnable[][] windowTasks;
-
-    private int[] windowTaskCount;
+    private Mailbox[][][] inbound;
+    /** How many of {@link #inbound}'s entries are filled, at {@code parity * partitions + partition}. */
+    private java.util.concurrent.atomic.AtomicIntegerArray inboundCount;
+    /** Per partition, the earliest arrival of a frame its events mailed in the running window. */
+    private long[] mailedFirstPs;
+    /** The earliest arrival of the frames the last window mailed, still in mailboxes; MAX_VALUE: none. */
+    private long mailPendingPs = Long.MAX_VALUE;
+    /** The parity of the running (or last) window, {@code windows & 1}: the mailbox buffer it fills. */
+    private int windowParity;
+    /** When the running window starts, ps: no mailed frame arrives earlier. */
+    private long windowStartPs;
 
     private boolean arrivalsFirst;
     /**
@@ -621,8 +631,10 @@ public final class Simulation {
         }
         this.lanes = ls;
         this.globalLane = partitions;
-        this.windowTasks = new Runnable[partitions][8];
-        this.windowTaskCount = new int[partitions];
+        this.inbound = new Mailbox[2][partitions][0];
+        this.inboundCount = new java.util.concurrent.atomic.AtomicIntegerArray(2 * partitions);
+        this.mailedFirstPs = new long[partitions];
+        Arrays.fill(mailedFirstPs, Long.MAX_VALUE);
         this.lookaheadPs = lookaheadPs;
         this.main.latestFiredPs = main.nowPs;
     }
@@ -689,53 +701,93 @@ public final class Simulation {
         deferred[s.runningLane].add(action, s.positionPs, s.positionTie);
     }
 
-    /** Whether a window of a windowed run is running now (an event of one partition fires). */
-    public boolean inWindow() {
-        return loop().runningLane >= 0;
+    /**
+     * Registers a cut cable ending at {@code arrival}'s partition (its arrival timer): a windowed
+     * run's cable direction between two partitions, whose frames go through a {@link Mailbox}.
+     * Call after {@link #window}, before the run.
+     *
+     * @throws IllegalStateException if the run is not windowed or {@code arrival} is global
+     */
+    public void cutCable(Timer arrival) {
+        int lane = arrival.key.lane;
+        if (lanes == null || lane == globalLane) {
+            throw new IllegalStateException("cutCable: " + arrival.key.name() + " is not in a partition");
+        }
+        for (Mailbox[][] byLane : inbound) {
+            byLane[lane] = Arrays.copyOf(byLane[lane], byLane[lane].length + 1);
+        }
     }
 
     /**
-     * Runs {@code task} once after the running window of a windowed run, before anything later
-     * fires: a cable between partitions, at the first frame its sender pushes in a window, asks to
-     * put the window's frames on the wire then (they arrive at or after the window's end). Tasks
-     * run partition by partition, in partition order, each partition's in the order asked; only
-     * tasks whose order does not matter may use this (a mailbox touches its own cable only). So a
-     * window costs what its mailboxes received, not the number of cut cables.
-     *
-     * @throws IllegalStateException outside a window
+     * The mailbox buffer an event of a running window fills (0 or 1: the window's parity, {@link
+     * Mailbox}), or -1 outside a window, when a cable puts frames straight on the wire.
      */
-    public void afterThisWindow(Runnable task) {
-        int lane = loop().runningLane;
-        if (lane < 0) {
-            throw new IllegalStateException("afterThisWindow: no window is running");
-        }
-        int n = windowTaskCount[lane];
-        if (n == windowTasks[lane].length) {
-            growWindowTasks(lane);
-        }
-        windowTasks[lane][n] = task;
-        windowTaskCount[lane] = n + 1;
+    public int mailParity() {
+        return loop().runningLane >= 0 ? windowParity : -1;
     }
 
-    private void growWindowTasks(int lane) {
-        windowTasks[lane] = Arrays.copyOf(windowTasks[lane], windowTasks[lane].length * 2);
+    /**
+     * The first frame of the running window went into {@code mailbox}, a cut cable to {@code
+     * arrival}'s partition ({@link #cutCable}), arriving at {@code arrivalPs} (at or after the
+     * window's end; the cable's later frames arrive later): the thread that takes that partition in
+     * the next window drains it before the partition's events fire, and the next window starts no
+     * later than {@code arrivalPs}. Which thread drains it changes nothing: a mailbox touches only
+     * its own cable and its receiver's arrival timer, whose keys do not depend on who schedules
+     * them. So a window costs what its mailboxes received, not the number of cut cables, and no
+     * thread empties the mailboxes of others.
+     */
+    public void mailed(Timer arrival, Mailbox mailbox, long arrivalPs) {
+        Loop s = loop();
+        int lane = arrival.key.lane;
+        int parity = windowParity;
+        inbound[parity][lane][inboundCount.getAndIncrement(parity * globalLane + lane)] = mailbox;
+        if (arrivalPs < mailedFirstPs[s.runningLane]) {
+            mailedFirstPs[s.runningLane] = arrivalPs;
+        }
     }
 
-    /** Runs and forgets the tasks the window's events asked for ({@link #afterThisWindow}). */
-    private void runWindowTasks() {
+    /**
+     * Drains the mailboxes the last window filled for partition {@code p} (at the start of its
+     * window, or, {@code s} the calling thread's loop outside a window, before a barrier or the end
+     * of the run). The loop's clock reads the window's start meanwhile: every frame arrives then or
+     * later.
+     */
+    private void drainInbound(Loop s, int p, int parity) {
+        int slot = parity * globalLane + p;
+        int n = inboundCount.get(slot);
+        if (n == 0) {
+            return;
+        }
+        long now = s.nowPs;
+        s.nowPs = Math.min(now, windowStartPs);
+        Mailbox[] boxes = inbound[parity][p];
+        for (int i = 0; i < n; i++) {
+            boxes[i].drain(parity);
+            boxes[i] = null;
+        }
+        inboundCount.set(slot, 0);
+        s.nowPs = now;
+    }
+
+    /** Drains every mailbox the last window filled, partition by partition, on the calling thread. */
+    private void drainAllMail() {
+        if (mailPendingPs == Long.MAX_VALUE) {
+            return;
+        }
         for (int p = 0; p < globalLane; p++) {
-            int n = windowTaskCount[p];
-            if (n == 0) {
-                continue;
-            }
-            Runnable[] ts = windowTasks[p];
-            for (int i = 0; i < n; i++) {
-                Runnable t = ts[i];
-                ts[i] = null;
-                t.run();
-            }
-            windowTaskCount[p] = 0;
+            drainInbound(main, p, windowParity);
         }
+        mailPendingPs = Long.MAX_VALUE;
+    }
+
+    /** After a window: the earliest arrival of the frames it mailed, from each partition's. */
+    private long mailedFirst() {
+        long first = Long.MAX_VALUE;
+        for (int p = 0; p < globalLane; p++) {
+            first = Math.min(first, mailedFirstPs[p]);
+            mailedFirstPs[p] = Long.MAX_VALUE;
+        }
+        return first;
     }
 
     /**
@@ -813,8 +865,8 @@ public final class Simulation {
         final EventHeap global = ls[globalLane];
         final long limit = endPs == Long.MAX_VALUE ? Long.MAX_VALUE : endPs + 1;
         while (!stopped) {
-            long t = Long.MAX_VALUE;
-            boolean any = false;
+            long t = mailPendingPs;
+            boolean any = t != Long.MAX_VALUE;
             for (EventHeap h : ls) {
                 if (h.size() > 0 && (!any || h.topTime() < t)) {
                     t = h.topTime();
@@ -826,12 +878,15 @@ public final class Simulation {
             }
             long g = global.size() > 0 ? global.topTime() : Long.MAX_VALUE;
             if (g == t) {
+                drainAllMail();
                 barrier(t);
                 continue;
             }
             long end =
                     Math.min(Math.min(g, limit), t > Long.MAX_VALUE - lookaheadPs ? Long.MAX_VALUE : t + lookaheadPs);
             windows++;
+            windowParity = (int) (windows & 1);
+            windowStartPs = t;
             if (windows <= probeWindows) {
                 probedSpanPs += end - t;
             }
@@ -847,12 +902,14 @@ public final class Simulation {
                 workers.await();
                 mergeWorkers();
             }
-            runWindowTasks();
+            mailPendingPs = mailedFirst();
             if (windows == probeWindows && probedSpanPs < probeWindows * (lookaheadPs / 2)) {
+                drainAllMail();
                 unwindow();
                 return runUntil(endPs);
             }
         }
+        drainAllMail();
         main.nowPs = Math.max(main.nowPs, main.latestFiredPs);
         finish(endPs);
         for (EventHeap h : ls) {
@@ -909,6 +966,7 @@ public final class Simulation {
         s.windowEndPs = endPs;
         s.runningLane = p;
         try {
+            drainInbound(s, p, windowParity ^ 1);
             EventHeap h = lanes[p];
             while (h.size() > 0 && h.topTime() < endPs) {
                 fire(h, s);
