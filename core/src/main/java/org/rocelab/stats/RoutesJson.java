@@ -5,24 +5,28 @@ import java.io.Writer;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.exc.JacksonIOException;
+import tools.jackson.core.io.JsonStringEncoder;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * routes.json: {@code {"<switch>": {"ecmp": {"fields": [...], "seed": N}, "routes": [{"prefix",
- * "next_hops", "static"}]}}}, switches in natural order, routes by prefix ({@link RouteTable}). A
- * run's file is {@link #write streamed} from the table (a k = 16 fat tree's is 89 MB: 320 switches
- * × 1,024 host routes, no JSON tree of them in memory); {@link #of} builds the same document as a
- * tree, for callers that embed or compare it.
+ * "next_hops", "static"}]}}}, switches in natural order, routes by prefix ({@link RouteTable}),
+ * each route on one line as docs/outputs.md shows it ({@code {"prefix": "10.0.0.1/32",
+ * "next_hops": ["sw0:h0"], "static": false}}), the rest indented as the other JSON outputs. A run's
+ * file is {@link #write streamed} from the table (a k = 16 fat tree has 320 switches × 1,024 host
+ * routes; with a route over seven to twenty indented lines it was 89 MB); {@link #of} builds the
+ * same document as a tree, for callers that embed or compare it.
  */
 public final class RoutesJson {
     private RoutesJson() {}
 
     /**
-     * Streams the table to {@code out} as {@link Json#text}{@code (of(table))} would write it, byte
-     * for byte (same key order, indent, final newline), and closes {@code out}.
+     * Streams the table to {@code out}: the document {@link #of} builds, in the style of {@link
+     * Json#text} but for each route on one line, and a final newline; closes {@code out}.
      */
     public static void write(RouteTable t, Writer out) throws IOException {
+        StringBuilder line = new StringBuilder(128);
         try (JsonGenerator g = Json.generator(out)) {
             g.writeStartObject();
             for (Map.Entry<String, RouteTable.SwitchRoutes> e : t.switches().entrySet()) {
@@ -43,18 +47,7 @@ public final class RoutesJson {
                 g.writeName("routes");
                 g.writeStartArray();
                 for (RouteTable.Entry r : sw.routes()) {
-                    g.writeStartObject();
-                    g.writeName("prefix");
-                    g.writeString(r.prefix());
-                    g.writeName("next_hops");
-                    g.writeStartArray();
-                    for (String h : r.nextHops()) {
-                        g.writeString(h);
-                    }
-                    g.writeEndArray();
-                    g.writeName("static");
-                    g.writeBoolean(r.isStatic());
-                    g.writeEndObject();
+                    g.writeRawValue(routeLine(r, line));
                 }
                 g.writeEndArray();
                 g.writeEndObject();
@@ -64,6 +57,22 @@ public final class RoutesJson {
         } catch (JacksonIOException e) {
             throw e.getCause();
         }
+    }
+
+    /** One route as one line of JSON: {@code {"prefix": "…", "next_hops": ["…", …], "static": b}}. */
+    static String routeLine(RouteTable.Entry r, StringBuilder b) {
+        JsonStringEncoder quote = JsonStringEncoder.getInstance();
+        b.setLength(0);
+        b.append("{\"prefix\": \"");
+        quote.quoteAsString(r.prefix(), b);
+        b.append("\", \"next_hops\": [");
+        for (int i = 0; i < r.nextHops().size(); i++) {
+            b.append(i == 0 ? "\"" : ", \"");
+            quote.quoteAsString(r.nextHops().get(i), b);
+            b.append('"');
+        }
+        b.append("], \"static\": ").append(r.isStatic()).append('}');
+        return b.toString();
     }
 
     public static ObjectNode of(RouteTable t) {
