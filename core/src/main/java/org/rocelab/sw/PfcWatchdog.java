@@ -167,8 +167,15 @@ final class PfcWatchdog {
         arm();
     }
 
-    /** A frame of queue {@code q} went out. */
+    /**
+     * A frame of queue {@code q} went out. Most frames leave a queue neither stormed nor stalled:
+     * the two masks answer that without the per-queue arrays ({@link #stalledMask} has bit q
+     * exactly when {@code stallSincePs[q] >= 0}: every write of one writes the other).
+     */
     void transmitted(int q) {
+        if (((stormMask | stalledMask) >>> q & 1) == 0) {
+            return;
+        }
         if (storm(q)) {
             txOk[q]++;
         } else if (stallSincePs[q] >= 0) {
