@@ -641,11 +641,11 @@ public final class Simulation {
 
     /**
      * Runs the windows of a windowed run on {@code threads} threads: the calling thread and {@code
-     * threads} − 1 workers take the window's partitions one by one, in partition order, each
-     * partition's events firing on the thread that took it (so a thread that finishes a light
-     * partition takes the next); the calling thread runs every barrier. Timer ops of a window reach
-     * only the running partition, or the global event set under its lock and from one partition
-     * per component per window; {@link #serially} actions run after the window in partition order;
+     * threads} − 1 workers take the window's partitions one by one, costliest of the last window
+     * first ({@link #orderByLastWindow}), each partition's events firing on the thread that took it
+     * (so a thread that finishes a light partition takes the next); the calling thread runs every
+     * barrier. Timer ops of a window reach only the running partition, or the global event set
+     * under its lock and from one partition per component per window; {@link #serially} actions run after the window in partition order;
      * the events, their order per component and so every output are those of the run on one thread.
      * Call after {@link #window}, before the run; {@link #endThreads} stops the workers.
      *
@@ -727,13 +727,13 @@ public final class Simulation {
     }
 
     /**
-     * The first frame of the running window went into {@code mailbox}, a cut cable to {@code
-     * arrival}'s partition ({@link #cutCable}), arriving at {@code arrivalPs} (at or after the
-     * window's end; the cable's later frames arrive later): the thread that takes that partition in
-     * the next window drains it before the partition's events fire, and the next window starts no
-     * later than {@code arrivalPs}. Which thread drains it changes nothing: a mailbox touches only
-     * its own cable and its receiver's arrival timer, whose keys do not depend on who schedules
-     * them. So a window costs what its mailboxes received, not the number of cut cables, and no
+     * From an event of a running window ({@link #mailParity} ≥ 0): the window's first frame went
+     * into {@code mailbox}, a cut cable to {@code arrival}'s partition ({@link #cutCable}), arriving
+     * at {@code arrivalPs} (at or after the window's end; the cable's later frames arrive later): the
+     * thread that takes that partition in the next window drains it before the partition's events
+     * fire, and the next window starts no later than {@code arrivalPs}. Which thread drains it
+     * changes nothing: a mailbox touches only its own cable and its receiver's arrival timer, whose
+     * keys do not depend on who schedules them. So a window costs what its mailboxes received, not the number of cut cables, and no
      * thread empties the mailboxes of others.
      */
     public void mailed(Timer arrival, Mailbox mailbox, long arrivalPs) {
