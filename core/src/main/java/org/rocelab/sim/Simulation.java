@@ -645,9 +645,10 @@ public final class Simulation {
      * first ({@link #orderByLastWindow}), each partition's events firing on the thread that took it
      * (so a thread that finishes a light partition takes the next); the calling thread runs every
      * barrier. Timer ops of a window reach only the running partition, or the global event set
-     * under its lock and from one partition per component per window; {@link #serially} actions run after the window in partition order;
-     * the events, their order per component and so every output are those of the run on one thread.
-     * Call after {@link #window}, before the run; {@link #endThreads} stops the workers.
+     * under its lock and from one partition per component per window; {@link #serially} actions
+     * run after the window in partition order; the events, their order per component and so every
+     * output are those of the run on one thread. Call after {@link #window}, before the run;
+     * {@link #endThreads} stops the workers.
      *
      * @throws IllegalArgumentException if {@code threads} is below 1 or above the partition count
      * @throws IllegalStateException if not windowed, or schedules are observed
