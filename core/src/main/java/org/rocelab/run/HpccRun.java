@@ -39,19 +39,12 @@ import org.rocelab.workload.RdmaPair;
  * which cancels the hpcc DCQCN timers, so a completed flow schedules no more events; its QP pair
  * is destroyed once idle ({@link QpReaper}), so memory follows the flows in progress, not the file.
  * Start times are converted and the flows' NICs looked up once, when the run is built. A flow's QP
- * pair is made by a global set-up up to {@link #SET_UP_AHEAD_PS} ahead of its start, and its WRITE
- * posted at its start by its source host's starter, which a windowed run keeps in the host's
- * partition, so flow starts do not cut windows (docs/architecture.md, "HPCC flow starts fire in
+ * pair is made by a global set-up up to {@link FlowStarter#SET_UP_AHEAD_PS} ahead of its start,
+ * and its WRITE posted at its start by its source host's starter, which a windowed run keeps in the
+ * host's partition, so flow starts do not cut windows (docs/architecture.md, "HPCC flow starts fire in
  * their host's partition").
  */
 public final class HpccRun {
-    /**
-     * How far ahead of its start a flow's QP pair is made: 10 µs, rocelab's choice. Longer makes
-     * fewer global events (each one ends a window, docs/architecture.md) and holds more pairs early;
-     * the pairs do nothing before their WRITE is posted, so the outputs do not depend on it.
-     */
-    static final long SET_UP_AHEAD_PS = 10_000_000L;
-
     /** The loop returns to report progress every this much simulated time. */
     private static final long PROGRESS_STEP_PS = 100_000_000L;
     /** Name of the flows' workload in rocelab's outputs. */
@@ -159,7 +152,7 @@ public final class HpccRun {
         }
     }
 
-    /** Global flow set-up events fired so far: at most one per {@link #SET_UP_AHEAD_PS} of starts. */
+    /** Global flow set-up events fired so far: at most one per {@link FlowStarter#SET_UP_AHEAD_PS}. */
     int setUps() {
         return setUps;
     }
@@ -176,18 +169,18 @@ public final class HpccRun {
     /**
      * The global flow set-up, at the start of the next flow not set up: destroys the finished pairs
      * due ({@link QpReaper}), then makes the QP pairs of every flow starting within {@link
-     * #SET_UP_AHEAD_PS} (and by the stop time, so every flow set up starts), in file order, and has
-     * each source host's {@link FlowStarter} post the flow's WRITE at its start, after every other
-     * event at that instant, as the global start did. Only the set-up touches both ends of a flow and the run's
-     * shared records, so only it is a global event (a barrier of a windowed run): one per
-     * {@link #SET_UP_AHEAD_PS} at most, instead of one per start.
+     * FlowStarter#SET_UP_AHEAD_PS} (and by the stop time, so every flow set up starts), in file
+     * order, and has each source host's {@link FlowStarter} post the flow's WRITE at its start,
+     * after every other event at that instant, as the global start did. Only the set-up touches
+     * both ends of a flow and the run's shared records, so only it is a global event (a barrier of a
+     * windowed run): one per {@link FlowStarter#SET_UP_AHEAD_PS} at most, instead of one per start.
      */
     private void setUpDue(long now) {
         setUps++;
         reaper.reap(now);
         long last = Math.max(0, scenario.config().stopPs() - fabric.offsetPs());
         while (nextFlow < flows.size()
-                && simStartPs[nextFlow] < now + SET_UP_AHEAD_PS
+                && simStartPs[nextFlow] < now + FlowStarter.SET_UP_AHEAD_PS
                 && simStartPs[nextFlow] <= last) {
             HpccFlow f = flows.get(nextFlow);
             setUp(f);

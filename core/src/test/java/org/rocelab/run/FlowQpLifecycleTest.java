@@ -12,12 +12,12 @@ import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
 import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
-import org.rocelab.workload.FlowsWorkload;
+import org.rocelab.workload.FlowStarter;
 import org.rocelab.workload.QpReaper;
 
 /**
  * A {@code flows} workload's QP pairs live from their flow's set-up (up to {@link
- * FlowsWorkload#SET_UP_AHEAD_PS} before its start) to the first flow set-up at least {@link
+ * FlowStarter#SET_UP_AHEAD_PS} before its start) to the first flow set-up at least {@link
  * QpReaper#GRACE_PS} after its completion (issue 12: memory follows the flows in
  * progress): with congestion control off, and with the algorithms that arm no timer (swift, hpcc,
  * dctcp, timely: {@code CongestionControl.idle()} is true at once), every finished QP is idle at its
@@ -46,11 +46,11 @@ class FlowQpLifecycleTest {
         RunResult r = run.run(null);
         List<FlowRecord> flows = r.workloads().get(0).flows();
         // reaping runs at the flow set-ups: the first arrival, then the first arrival at least
-        // SET_UP_AHEAD_PS after the previous set-up, and so on
+        // FlowStarter.SET_UP_AHEAD_PS after the previous set-up, and so on
         long[] arrivals = flows.stream().mapToLong(FlowRecord::startPs).sorted().toArray();
         long lastReap = arrivals[0];
         for (long a : arrivals) {
-            if (a >= lastReap + FlowsWorkload.SET_UP_AHEAD_PS) {
+            if (a >= lastReap + FlowStarter.SET_UP_AHEAD_PS) {
                 lastReap = a;
             }
         }

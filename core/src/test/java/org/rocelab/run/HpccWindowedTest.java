@@ -14,6 +14,7 @@ import org.rocelab.compat.HpccFlow;
 import org.rocelab.compat.HpccFlows;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.stats.RunResult;
+import org.rocelab.workload.FlowStarter;
 
 /**
  * {@code run --hpcc} windowed ({@link HpccRun#windowed}) on the first flows of the HPCC fat tree
@@ -64,7 +65,7 @@ class HpccWindowedTest {
 
     /**
      * Flow starts fire in their source host's partition; only the set-ups, which make the QP pairs
-     * at both ends, are global: one per {@link HpccRun#SET_UP_AHEAD_PS} (10 µs) of starts at most,
+     * at both ends, are global: one per {@link FlowStarter#SET_UP_AHEAD_PS} (10 µs) of starts at most,
      * each taking every flow that starts within the next 10 µs. Set-up k fires at the first start
      * at or after set-up k − 1 + 10 µs, so over starts spanning S there are at most ⌊S / 10 µs⌋ + 1,
      * fewer than the distinct start instants (each of which cut the windows before).
@@ -78,7 +79,7 @@ class HpccWindowedTest {
         long spanPs = (flows.get(flows.size() - 1).startNs() - flows.get(0).startNs()) * 1000;
         long instants = flows.stream().mapToLong(HpccFlow::startNs).distinct().count();
         assertThat(run.fctRecords()).hasSize(600);
-        assertThat(run.setUps()).isPositive().isLessThanOrEqualTo((int) (spanPs / HpccRun.SET_UP_AHEAD_PS) + 1);
+        assertThat(run.setUps()).isPositive().isLessThanOrEqualTo((int) (spanPs / FlowStarter.SET_UP_AHEAD_PS) + 1);
         assertThat((long) run.setUps()).isLessThan(instants);
         System.out.printf(
                 "hpcc fat tree, 600 flows over %d us: %d start instants, %d set-ups%n",

@@ -16,7 +16,7 @@ import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.ScenarioLoader;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.RunWriter;
-import org.rocelab.workload.FlowsWorkload;
+import org.rocelab.workload.FlowStarter;
 
 /**
  * A windowed run ({@link Windows}: one event set per partition, windows of the lookahead, global
@@ -124,7 +124,7 @@ class WindowedRunTest {
 
     /**
      * A {@code flows} workload's starts fire in their source host's partition; only its set-ups (at
-     * most one per {@link FlowsWorkload#SET_UP_AHEAD_PS}, 10 µs, over its 800 µs), the sampler (every
+     * most one per {@link FlowStarter#SET_UP_AHEAD_PS}, 10 µs, over its 800 µs), the sampler (every
      * 10 µs) and the loop's returns to report progress (every 100 µs) end a window early. Full windows
      * are disjoint spans of the lookahead L within the run's duration D, and each cut one ends at a
      * distinct one of those instants, so the windows number at most D / L + 1 plus those instants;
@@ -138,7 +138,7 @@ class WindowedRunTest {
         RunResult r = windowed.run(null);
         long lookahead = windowed.fabric().lookaheadPs();
         long d = s.durationPs();
-        long cuts = (800_000_000L / FlowsWorkload.SET_UP_AHEAD_PS + 1) + d / 10_000_000L + d / 100_000_000L;
+        long cuts = (800_000_000L / FlowStarter.SET_UP_AHEAD_PS + 1) + d / 10_000_000L + d / 100_000_000L;
         long bound = d / lookahead + 1 + cuts;
         assertThat(r.workloads().get(0).flows()).hasSizeGreaterThan((int) bound);
         assertThat(windowed.fabric().sim().windows()).isLessThanOrEqualTo(bound);
