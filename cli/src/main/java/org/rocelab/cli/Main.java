@@ -81,9 +81,9 @@ public final class Main implements Runnable {
         long mb = Runtime.getRuntime().maxMemory() >> 20;
         try {
             err.println("rocelab: out of memory: the run needs more than this JVM's " + mb + " MB heap; raise it with"
-                    + " ROCELAB_JAVA_OPTS, e.g. ROCELAB_JAVA_OPTS=\"-Xss4m -XX:+UseParallelGC -Xmx"
+                    + " ROCELAB_JAVA_OPTS, e.g. ROCELAB_JAVA_OPTS=-Xmx"
                     + Math.max(1, mb * 4 >> 10)
-                    + "g\" ./rocelab ... (docs/architecture.md, Memory)");
+                    + "g ./rocelab ... (docs/architecture.md, Memory)");
             err.flush();
         } catch (OutOfMemoryError again) {
             System.err.println("rocelab: out of memory (" + mb + " MB heap); raise -Xmx with ROCELAB_JAVA_OPTS");
