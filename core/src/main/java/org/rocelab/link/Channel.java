@@ -32,6 +32,9 @@ public final class Channel {
 
     private int head;
     private int count;
+    /** What {@link Packet#touchHopLines} returned for drained frames; kept so the loads stay, never read. */
+    private int touched;
+
     private PhyErrorModel errors = PhyErrorModel.NONE;
     /**
      * {@link #delayPs} and whether frames can be lost ({@code errors.ber() > 0}), kept here when the
@@ -171,12 +174,24 @@ public final class Channel {
         mailArrivalPs[parity] = Arrays.copyOf(mailArrivalPs[parity], n);
     }
 
-    /** Puts the frames of mailbox buffer {@code parity} on the wire, in the order they were pushed. */
+    /**
+     * Puts the frames of mailbox buffer {@code parity} on the wire, in the order they were pushed.
+     * First it reads each frame's hop fields ({@link Packet#touchHopLines}): the sender wrote them a
+     * window ago, so they are out of the core's caches, and these loads are independent, so the
+     * core waits for their misses together here instead of once per arrival event later in the
+     * window (memory-level parallelism; Java has no prefetch instruction). Outputs do not depend on
+     * it; docs/architecture.md, Performance, gives the measurement.
+     */
     private void drain(int parity) {
         Packet[] mail = mailFrames[parity];
         long[] firstBit = mailFirstBitPs[parity];
         long[] arrival = mailArrivalPs[parity];
         int n = mailCount[parity];
+        int t = touched;
+        for (int i = 0; i < n; i++) {
+            t ^= mail[i].touchHopLines();
+        }
+        touched = t;
         for (int i = 0; i < n; i++) {
             wire(mail[i], firstBit[i], arrival[i]);
             mail[i] = null;

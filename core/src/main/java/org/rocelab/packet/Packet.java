@@ -226,6 +226,17 @@ public final class Packet {
         wireBytes = frameBytes + PREAMBLE_BYTES + IFG_BYTES;
     }
 
+    /**
+     * Reads one field on each stretch of this object that a hop reads (the kind at its start, the
+     * traffic class and IP fields in its middle, the frame sizes and route reference near its end,
+     * as HotSpot lays the fields out by size) and returns a value that depends on all of them, for
+     * the caller to keep so the compiler keeps the loads: a way to bring a frame's lines into the
+     * cache before its arrival event needs them ({@code Channel}'s mailbox drain).
+     */
+    public int touchHopLines() {
+        return kind ^ trafficClass ^ ttl ^ wireBytes;
+    }
+
     /** Whether this is a RoCE packet (v1 or v2). */
     public boolean isRoce() {
         return kind == PacketKind.ROCE_V2 || kind == PacketKind.ROCE_V1;
