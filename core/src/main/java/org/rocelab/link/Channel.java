@@ -32,7 +32,10 @@ public final class Channel {
 
     private int head;
     private int count;
-    /** What {@link Packet#touchHopLines} returned for drained frames; kept so the loads stay, never read. */
+    /**
+     * What {@link Packet#touchHopLines} returned for drained and arriving frames; kept so the loads
+     * stay, never read.
+     */
     private int touched;
 
     private PhyErrorModel errors = PhyErrorModel.NONE;
@@ -172,6 +175,36 @@ public final class Channel {
         mailFrames[parity] = Arrays.copyOf(mailFrames[parity], n);
         mailFirstBitPs[parity] = Arrays.copyOf(mailFirstBitPs[parity], n);
         mailArrivalPs[parity] = Arrays.copyOf(mailArrivalPs[parity], n);
+    }
+
+    /**
+     * Makes this a cable direction within one partition of a windowed run (a host's cable to its
+     * switch): when the partition's window starts, the frames arriving in it are read ({@link
+     * #touchArriving}), as a mailbox drain reads those of a cable between partitions.
+     */
+    void withinPartition() {
+        sim.atWindowStart(headArrival, this::touchArriving);
+    }
+
+    /**
+     * Reads the hop fields of the frames arriving before {@code endPs}, for the reason {@link
+     * #drain} reads its frames': they were pushed a window or more ago.
+     */
+    private void touchArriving(long endPs) {
+        int n = count;
+        if (n == 0) {
+            return;
+        }
+        int mask = frames.length - 1;
+        int t = touched;
+        for (int i = 0; i < n; i++) {
+            int slot = (head + i) & mask;
+            if (arrivalPs[slot] >= endPs) {
+                break;
+            }
+            t ^= frames[slot].touchHopLines();
+        }
+        touched = t;
     }
 
     /**

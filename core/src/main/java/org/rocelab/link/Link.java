@@ -64,6 +64,15 @@ public final class Link {
         bToA.betweenPartitions();
     }
 
+    /**
+     * Marks both directions as within one partition of a windowed run: the frames arriving in a
+     * window are read when the window starts (docs/architecture.md, Performance).
+     */
+    public void withinPartition() {
+        aToB.withinPartition();
+        bToA.withinPartition();
+    }
+
     /** The channel carrying frames from {@code from} to the other end. */
     public Channel channelFrom(Port from) {
         return from == a ? aToB : bToA;

@@ -44,6 +44,8 @@ public final class Windows {
             int b = nodeOf(g, l.b().name());
             if (a < 0 || b < 0 || p.partitionOf(a) != p.partitionOf(b)) {
                 l.betweenPartitions();
+            } else {
+                l.withinPartition();
             }
         }
         return p;

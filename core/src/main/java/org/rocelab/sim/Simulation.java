@@ -72,6 +72,9 @@ public final class Simulation {
      * mailbox enters once per window).
      */
     private Mailbox[][][] inbound;
+    /** Per partition, what {@link #atWindowStart} registered, told in registration order. */
+    private WindowStart[][] windowStarts;
+
     /** How many of {@link #inbound}'s entries are filled, at {@code parity * partitions + partition}. */
     private java.util.concurrent.atomic.AtomicIntegerArray inboundCount;
     /** Per partition, the earliest arrival of a frame its events mailed in the running window. */
@@ -632,6 +635,7 @@ public final class Simulation {
         this.lanes = ls;
         this.globalLane = partitions;
         this.inbound = new Mailbox[2][partitions][0];
+        this.windowStarts = new WindowStart[partitions][0];
         this.inboundCount = new java.util.concurrent.atomic.AtomicIntegerArray(2 * partitions);
         this.mailedFirstPs = new long[partitions];
         Arrays.fill(mailedFirstPs, Long.MAX_VALUE);
@@ -717,6 +721,23 @@ public final class Simulation {
         for (Mailbox[][] byLane : inbound) {
             byLane[lane] = Arrays.copyOf(byLane[lane], byLane[lane].length + 1);
         }
+    }
+
+    /**
+     * Tells {@code w} when each window of {@code owner}'s partition starts, with the window's end,
+     * after the partition's mailboxes are drained and before its first event fires, on the thread
+     * that runs the partition. Call after {@link #window}, before the run.
+     *
+     * @throws IllegalStateException if the run is not windowed or {@code owner} is global
+     */
+    public void atWindowStart(Timer owner, WindowStart w) {
+        int lane = owner.key.lane;
+        if (lanes == null || lane == globalLane) {
+            throw new IllegalStateException("atWindowStart: " + owner.key.name() + " is not in a partition");
+        }
+        WindowStart[] a = Arrays.copyOf(windowStarts[lane], windowStarts[lane].length + 1);
+        a[a.length - 1] = w;
+        windowStarts[lane] = a;
     }
 
     /**
@@ -968,6 +989,10 @@ public final class Simulation {
         s.runningLane = p;
         try {
             drainInbound(s, p, windowParity ^ 1);
+            WindowStart[] starts = windowStarts[p];
+            for (int i = 0; i < starts.length; i++) {
+                starts[i].windowStarts(endPs);
+            }
             EventHeap h = lanes[p];
             while (h.size() > 0 && h.topTime() < endPs) {
                 fire(h, s);
