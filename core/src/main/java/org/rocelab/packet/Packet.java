@@ -231,7 +231,8 @@ public final class Packet {
      * traffic class and IP fields in its middle, the frame sizes and route reference near its end,
      * as HotSpot lays the fields out by size) and returns a value that depends on all of them, for
      * the caller to keep so the compiler keeps the loads: a way to bring a frame's lines into the
-     * cache before its arrival event needs them ({@code Channel}'s mailbox drain).
+     * cache before its arrival event needs them ({@code Channel}: at a mailbox's drain and at its
+     * partition's window start).
      */
     public int touchHopLines() {
         return kind ^ trafficClass ^ ttl ^ wireBytes;
