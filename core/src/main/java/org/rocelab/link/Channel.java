@@ -20,6 +20,9 @@ public final class Channel {
     private final Simulation sim;
     private final PacketPool pool;
     private final Port receiver;
+    /** The receiving end's arrival component (its partition's, in a windowed run). */
+    private final Component arrival;
+
     private final Timer headArrival;
     private final RandomStream random;
     private final long propagationPs;
@@ -70,8 +73,8 @@ public final class Channel {
         this.receiver = receiver;
         this.propagationPs = propagationPs;
         this.delayPs = propagationPs;
-        Component c = sim.arrivalComponent(name);
-        this.headArrival = sim.timer(c, now -> deliver());
+        this.arrival = sim.arrivalComponent(name);
+        this.headArrival = sim.timer(arrival, now -> deliver());
         this.random = sim.random(name);
         receiver.incoming(this);
     }
@@ -183,7 +186,7 @@ public final class Channel {
      * #touchArriving}), as a mailbox drain reads those of a cable between partitions.
      */
     void withinPartition() {
-        sim.atWindowStart(headArrival, this::touchArriving);
+        sim.atWindowStart(arrival, this::touchArriving);
     }
 
     /**

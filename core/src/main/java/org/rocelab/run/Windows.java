@@ -48,6 +48,12 @@ public final class Windows {
                 l.withinPartition();
             }
         }
+        for (int node = 0; node < g.nodeCount(); node++) {
+            org.rocelab.sw.Switch sw = fabric.switchAt(node);
+            if (sw != null) {
+                sw.readQueuesAheadOfWindows(lookahead);
+            }
+        }
         return p;
     }
 

@@ -730,10 +730,10 @@ public final class Simulation {
      *
      * @throws IllegalStateException if the run is not windowed or {@code owner} is global
      */
-    public void atWindowStart(Timer owner, WindowStart w) {
-        int lane = owner.key.lane;
+    public void atWindowStart(Component owner, WindowStart w) {
+        int lane = owner.lane;
         if (lanes == null || lane == globalLane) {
-            throw new IllegalStateException("atWindowStart: " + owner.key.name() + " is not in a partition");
+            throw new IllegalStateException("atWindowStart: " + owner.name() + " is not in a partition");
         }
         WindowStart[] a = Arrays.copyOf(windowStarts[lane], windowStarts[lane].length + 1);
         a[a.length - 1] = w;

@@ -628,6 +628,30 @@ public final class Switch {
         IntHeader.push(p, sim.now() / 1000, op.intTxBytes, portQueuedBytes(out), op.port.rateBps());
     }
 
+    /**
+     * In a windowed run: when this switch's partition starts a window, each port's queues read the
+     * frames they can send in it ({@link EgressQueues#touchQueued}, about a window of
+     * {@code windowPs} at the port's rate). Call after the ports are added and the run is windowed.
+     */
+    public void readQueuesAheadOfWindows(long windowPs) {
+        if (ports.length == 0) {
+            return;
+        }
+        SwitchPort[] all = ports;
+        long[] budget = new long[all.length];
+        for (int i = 0; i < all.length; i++) {
+            budget[i] = (long) Math.ceil(windowPs * (all[i].port.rateBps() / 8e12));
+        }
+        sim.atWindowStart(all[0].port.component(), endPs -> {
+            for (int i = 0; i < all.length; i++) {
+                EgressQueues q = all[i].queues;
+                if (q.nonEmptyMask() != 0) {
+                    q.touchQueued(budget[i]);
+                }
+            }
+        });
+    }
+
     /** Bytes queued on port {@code out}, all queues (ns-3 {@code GetQueue()->GetNBytesTotal()}). */
     private long portQueuedBytes(int out) {
         long queued = 0;

@@ -149,8 +149,8 @@ class MailboxTest {
         List<String> told = new ArrayList<>();
         // windows [0, 100) and, for the mailbox's frames, [5000, 5100); each runs partition 0 (a)
         // then 1 (b), b's after its mailbox was drained onto the wire
-        w.sim.atWindowStart(w.arrive, endPs -> told.add("b<" + endPs + " wire=" + w.wire.size()));
-        w.sim.atWindowStart(w.send, endPs -> told.add("a<" + endPs));
+        w.sim.atWindowStart(w.b, endPs -> told.add("b<" + endPs + " wire=" + w.wire.size()));
+        w.sim.atWindowStart(w.a, endPs -> told.add("a<" + endPs));
         w.sim.runUntil(10_000);
         assertThat(w.sim.windows()).isEqualTo(2);
         assertThat(told).containsExactly("a<100", "b<100 wire=0", "a<5100", "b<5100 wire=4");
@@ -164,14 +164,12 @@ class MailboxTest {
     void aWindowStartNeedsAPartition() {
         Simulation sim = new Simulation(1);
         Component a = sim.component("a");
-        Timer ta = sim.timer(a, now -> {});
-        assertThatThrownBy(() -> sim.atWindowStart(ta, endPs -> {}))
+        assertThatThrownBy(() -> sim.atWindowStart(a, endPs -> {}))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("atWindowStart: a is not in a partition");
         Component g = sim.component("g");
-        Timer tg = sim.timer(g, now -> {});
         sim.window(1, L, c -> c == a ? 0 : -1);
-        assertThatThrownBy(() -> sim.atWindowStart(tg, endPs -> {}))
+        assertThatThrownBy(() -> sim.atWindowStart(g, endPs -> {}))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("atWindowStart: g is not in a partition");
     }
