@@ -115,7 +115,7 @@ public final class Channel {
             mailArrivalPs = new long[2][16];
             mailCount = new int[2];
             mailbox = this::drain;
-            sim.cutCable(headArrival);
+            sim.cutCable(arrival);
         }
     }
 

@@ -707,16 +707,16 @@ public final class Simulation {
     }
 
     /**
-     * Registers a cut cable ending at {@code arrival}'s partition (its arrival timer): a windowed
-     * run's cable direction between two partitions, whose frames go through a {@link Mailbox}.
-     * Call after {@link #window}, before the run.
+     * Registers a cut cable ending at {@code arrival}'s partition (its arrival component): a
+     * windowed run's cable direction between two partitions, whose frames go through a {@link
+     * Mailbox}. Call after {@link #window}, before the run.
      *
      * @throws IllegalStateException if the run is not windowed or {@code arrival} is global
      */
-    public void cutCable(Timer arrival) {
-        int lane = arrival.key.lane;
+    public void cutCable(Component arrival) {
+        int lane = arrival.lane;
         if (lanes == null || lane == globalLane) {
-            throw new IllegalStateException("cutCable: " + arrival.key.name() + " is not in a partition");
+            throw new IllegalStateException("cutCable: " + arrival.name() + " is not in a partition");
         }
         for (Mailbox[][] byLane : inbound) {
             byLane[lane] = Arrays.copyOf(byLane[lane], byLane[lane].length + 1);
@@ -755,8 +755,8 @@ public final class Simulation {
      * thread that takes that partition in the next window drains it before the partition's events
      * fire, and the next window starts no later than {@code arrivalPs}. Which thread drains it
      * changes nothing: a mailbox touches only its own cable and its receiver's arrival timer, whose
-     * keys do not depend on who schedules them. So a window costs what its mailboxes received, not the number of cut cables, and no
-     * thread empties the mailboxes of others.
+     * keys do not depend on who schedules them. So a window costs what its mailboxes received, not
+     * the number of cut cables, and no thread empties the mailboxes of others.
      */
     public void mailed(Timer arrival, Mailbox mailbox, long arrivalPs) {
         Loop s = loop();

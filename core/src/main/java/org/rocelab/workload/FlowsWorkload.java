@@ -20,9 +20,9 @@ import org.rocelab.stats.RunResult;
  * {@link FlowQpListener} hears about from the post to the completion; the sending QP's qp.csv row
  * is taken at the completion ({@link QpRowTaker}) and the pair is destroyed once idle after it
  * ({@link QpReaper}), so memory follows the flows in progress. A global set-up makes the pairs up to
- * {@link FlowStarter#SET_UP_AHEAD_PS} ahead; each host's starter, in the host's partition of a windowed run,
- * posts the WRITE at the arrival, so arrivals do not cut windows (docs/architecture.md, "Windows
- * and threads"). No arrival comes at or after the workload's end.
+ * {@link FlowStarter#SET_UP_AHEAD_PS} ahead; each host's starter, in the host's partition of a
+ * windowed run, posts the WRITE at the arrival, so arrivals do not cut windows
+ * (docs/architecture.md, "Windows and threads"). No arrival comes at or after the workload's end.
  */
 public final class FlowsWorkload implements Workload {
     private final String name;
@@ -39,7 +39,10 @@ public final class FlowsWorkload implements Workload {
 
     /** The hosts' arrival processes, in the order of the hosts (the order of their arrivals at one instant). */
     private Source[] sources;
-    /** The global set-up: makes the QP pairs of the flows arriving within {@link FlowStarter#SET_UP_AHEAD_PS}. */
+    /**
+     * The global set-up: makes the QP pairs of the flows arriving within {@link
+     * FlowStarter#SET_UP_AHEAD_PS}.
+     */
     private Timer setUp;
 
     private FlowQpListener qpListener = FlowQpListener.NONE;
@@ -93,12 +96,13 @@ public final class FlowsWorkload implements Workload {
 
     /**
      * The global set-up: destroys the finished pairs due ({@link QpReaper}), then draws each host's
-     * arrivals within {@link FlowStarter#SET_UP_AHEAD_PS} (destination, size, next gap: the draws of its own
-     * stream, in the order an arrival made them) and makes their flows and QP pairs in the order the
-     * arrivals would have fired (time, then host order), so flow indices, QP numbers and keys are
-     * those of a run that made each pair at its arrival; each host's starter posts the WRITE at the
-     * arrival. Only the set-up touches both ends of a flow and the workload's shared records, so only
-     * it cuts the windows of a windowed run: at most once per {@link FlowStarter#SET_UP_AHEAD_PS}.
+     * arrivals within {@link FlowStarter#SET_UP_AHEAD_PS} (destination, size, next gap: the draws of
+     * its own stream, in the order an arrival made them) and makes their flows and QP pairs in the
+     * order the arrivals would have fired (time, then host order), so flow indices, QP numbers and
+     * keys are those of a run that made each pair at its arrival; each host's starter posts the
+     * WRITE at the arrival. Only the set-up touches both ends of a flow and the workload's shared
+     * records, so only it cuts the windows of a windowed run: at most once per {@link
+     * FlowStarter#SET_UP_AHEAD_PS}.
      */
     private void setUpDue(long now) {
         reaper.reap(now);
