@@ -19,7 +19,10 @@ class ThreadedLoopTest {
     /**
      * Partitions 0 and 1 each with a timer firing every 7 and 11 ps, and a global tick every 250 ps:
      * each partition's timer logs into its own list, and asks for a serial action that logs into a
-     * shared one.
+     * shared one. With {@code meetWorker}, partition 0's first event, when the calling thread fires
+     * it, waits (at most 10 s) until a worker fired an event: the worker then takes partition 1 in the
+     * first window however the threads are scheduled, where otherwise a fast caller may take both
+     * partitions of every window before a slow worker wakes.
      */
     private static final class TwoNodes {
         final Simulation sim = new Simulation(1);
@@ -29,14 +32,27 @@ class ThreadedLoopTest {
         final List<Long> firedA = new ArrayList<>();
         final List<Long> firedB = new ArrayList<>();
         final List<String> serial = new ArrayList<>();
-        boolean onWorker;
+        volatile boolean onWorker;
         Timer ta;
         Timer tb;
         Timer tt;
 
         TwoNodes() {
+            this(false);
+        }
+
+        TwoNodes(boolean meetWorker) {
             ta = sim.timer(a, now -> {
                 firedA.add(now);
+                if (LaneThread.slot() == 1) {
+                    onWorker = true;
+                }
+                if (meetWorker && now == 0 && LaneThread.slot() == 0) {
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    while (!onWorker && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                }
                 if (now % 5 == 0) {
                     sim.serially(() -> serial.add("a@" + sim.now()));
                 }
@@ -44,7 +60,9 @@ class ThreadedLoopTest {
             });
             tb = sim.timer(b, now -> {
                 firedB.add(now);
-                onWorker |= LaneThread.slot() == 1;
+                if (LaneThread.slot() == 1) {
+                    onWorker = true;
+                }
                 if (now % 3 == 0) {
                     sim.serially(() -> serial.add("b@" + sim.now()));
                 }
@@ -68,7 +86,7 @@ class ThreadedLoopTest {
         TwoNodes one = new TwoNodes();
         one.sim.window(2, L, one::partitionOf);
         one.sim.runUntil(5000);
-        TwoNodes t = new TwoNodes();
+        TwoNodes t = new TwoNodes(true);
         t.sim.window(2, L, t::partitionOf);
         t.sim.threads(2);
         assertThat(t.sim.threadCount()).isEqualTo(2);
@@ -84,7 +102,7 @@ class ThreadedLoopTest {
         assertThat(t.sim.events()).isEqualTo(plain.sim.events()).isEqualTo(715 + 455 + 20);
         assertThat(t.sim.fingerprint()).isEqualTo(plain.sim.fingerprint());
         assertThat(t.sim.now()).isEqualTo(5000);
-        // the worker took a partition in some window; on one thread there is none
+        // the worker took a partition in the first window; on one thread there is none
         assertThat(t.onWorker).isTrue();
         assertThat(plain.onWorker).isFalse();
         // serial actions: those of a window after it, partition 0's first, each at its event's time,
