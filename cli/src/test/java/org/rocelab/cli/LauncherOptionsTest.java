@@ -24,7 +24,9 @@ class LauncherOptionsTest {
             "-XX:Tier4InvocationThreshold=50000",
             "-XX:Tier4MinInvocationThreshold=20000",
             "-XX:Tier4CompileThreshold=60000",
-            "-XX:Tier4BackEdgeThreshold=400000");
+            "-XX:Tier4BackEdgeThreshold=400000",
+            "-XX:InlineSmallCode=1000",
+            "-XX:FreqInlineSize=150");
 
     @TempDir
     Path tmp;
