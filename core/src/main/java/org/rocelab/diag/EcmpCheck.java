@@ -133,7 +133,7 @@ final class EcmpCheck implements Check {
                 dsts.add(p.substring(p.indexOf('>') + 1));
             }
         }
-        long seed = in.scenario().switchSpec(sw).ecmp().seed();
+        long seed = in.scenario().ecmpSeeds().get(sw);
         out.add(new Finding(
                 "ecmp.collision",
                 Severity.WARNING,

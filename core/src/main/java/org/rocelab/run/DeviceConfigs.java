@@ -12,6 +12,7 @@ import org.rocelab.nic.RoceVersion;
 import org.rocelab.scenario.AclRule;
 import org.rocelab.scenario.EcnSpec;
 import org.rocelab.scenario.NicSpec;
+import org.rocelab.scenario.Scenario;
 import org.rocelab.scenario.SwitchSpec;
 import org.rocelab.sw.EcmpConfig;
 import org.rocelab.sw.EcnProfile;
@@ -96,8 +97,8 @@ final class DeviceConfigs {
         return new org.rocelab.rc.IrnPolicy(i.rtoLowPs(), i.rtoHighPs(), i.rtoLowPackets(), i.bdpCapPackets());
     }
 
-    /** The switch configuration of one switch. */
-    SwitchConfig sw(SwitchSpec s) {
+    /** The switch configuration of one switch, hashing ECMP with {@code ecmpSeed} ({@link Scenario#ecmpSeeds}). */
+    SwitchConfig sw(SwitchSpec s, long ecmpSeed) {
         SwitchConfig.Builder b = SwitchConfig.builder()
                 .mtu(s.mtu())
                 .trust(s.trust() == org.rocelab.scenario.Trust.PCP ? Trust.PCP : Trust.DSCP)
@@ -108,7 +109,7 @@ final class DeviceConfigs {
                 .xonOffset(s.pfc().xonOffsetBytes())
                 .scheduler(scheduler(s))
                 .acl(acl(s.acl()))
-                .ecmp(EcmpConfig.of(s.ecmp().fields(), s.ecmp().seed()));
+                .ecmp(EcmpConfig.of(s.ecmp().fields(), ecmpSeed));
         if (s.pfc().headroomAuto()) {
             b.headroomAuto();
         } else {

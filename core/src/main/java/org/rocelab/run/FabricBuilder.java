@@ -48,10 +48,11 @@ public final class FabricBuilder {
         Switch[] switches = new Switch[n];
         RoutingEpoch epoch = new RoutingEpoch(); // one per fabric: per-QP routes (docs/architecture.md)
         DeviceConfigs configs = deviceConfigs(graph);
+        Map<String, Long> ecmpSeeds = s.ecmpSeeds();
         for (int node = 0; node < n; node++) {
             if (graph.kind(node) == NodeKind.SWITCH) {
                 String name = graph.name(node);
-                SwitchConfig cfg = configs.sw(s.switchSpec(name));
+                SwitchConfig cfg = configs.sw(s.switchSpec(name), ecmpSeeds.get(name));
                 switches[node] = new Switch(
                         sim,
                         pool,

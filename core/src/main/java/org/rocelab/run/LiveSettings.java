@@ -99,7 +99,7 @@ final class LiveSettings {
     }
 
     private Object switchValue(Scenario during, String sw, String setting) {
-        SwitchConfig cfg = configs.sw(during.switchSpec(sw));
+        SwitchConfig cfg = configs.sw(during.switchSpec(sw), during.ecmpSeeds().get(sw));
         if (setting.equals("lossless")) {
             return cfg.losslessMask();
         }

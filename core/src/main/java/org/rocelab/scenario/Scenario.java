@@ -73,6 +73,18 @@ public record Scenario(
         return switchOverrides.getOrDefault(sw, switchDefaults);
     }
 
+    /**
+     * The ECMP seed each switch hashes with, in switch order: its {@code ecmp.seed}, or SONiC's seed
+     * for its tier when unset ({@link EcmpSpec#seedAt}).
+     */
+    public Map<String, Long> ecmpSeeds() {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, Integer> t : layout.tiers().entrySet()) {
+            out.put(t.getKey(), switchSpec(t.getKey()).ecmp().seedAt(t.getValue()));
+        }
+        return out;
+    }
+
     public List<String> hosts() {
         return layout.hosts();
     }

@@ -53,7 +53,8 @@ final class SwitchReader {
         }
         Field e = s.get("ecmp");
         EcmpSpec ecmp = new EcmpSpec(
-                e.get("fields").names(EcmpSpec.DEFAULT.fields()), e.get("seed").longValue(0, 0, Long.MAX_VALUE));
+                e.get("fields").names(EcmpSpec.DEFAULT.fields()),
+                e.get("seed").longValue(EcmpSpec.BY_TIER, 0, Long.MAX_VALUE));
         Map<String, List<String>> routes = new LinkedHashMap<>();
         for (String prefix : s.get("routes").keys()) {
             Field hops = s.get("routes").get(prefix);

@@ -100,6 +100,49 @@ public record TopologyLayout(List<String> hosts, List<String> switches, List<Cab
         return out;
     }
 
+    /**
+     * Each switch's tier, in switch order: 0 for a switch cabled to a host (a ToR or leaf), else one
+     * more than its lowest-tier switch neighbour (fat tree: aggregation 1, core 2; leaf-spine: spine
+     * 1). A switch no host reaches through switches gets the tier of a breadth-first walk from the
+     * first switch of its island (0 there).
+     */
+    public Map<String, Integer> tiers() {
+        Map<String, List<Cable>> adj = adjacency();
+        java.util.Set<String> hostSet = new java.util.HashSet<>(hosts);
+        Map<String, Integer> tier = new java.util.HashMap<>();
+        java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>();
+        for (String s : switches) {
+            for (Cable c : adj.get(s)) {
+                if (hostSet.contains(c.peerOf(s))) {
+                    tier.put(s, 0);
+                    queue.add(s);
+                    break;
+                }
+            }
+        }
+        for (String seed : switches) {
+            if (queue.isEmpty() && !tier.containsKey(seed)) {
+                tier.put(seed, 0);
+                queue.add(seed);
+            }
+            while (!queue.isEmpty()) {
+                String s = queue.poll();
+                for (Cable c : adj.get(s)) {
+                    String peer = c.peerOf(s);
+                    if (!hostSet.contains(peer) && !tier.containsKey(peer)) {
+                        tier.put(peer, tier.get(s) + 1);
+                        queue.add(peer);
+                    }
+                }
+            }
+        }
+        Map<String, Integer> ordered = new LinkedHashMap<>();
+        for (String s : switches) {
+            ordered.put(s, tier.get(s));
+        }
+        return ordered;
+    }
+
     /** The layout of {@code spec} (for {@link TopologySpec.Hpcc}, the one read at load). */
     public static TopologyLayout of(TopologySpec spec) {
         LinkConfig link = spec.link();

@@ -76,7 +76,10 @@ class ScenarioDefaultsTest {
         assertThat(w.ecn()).containsExactly(Map.entry(3, new EcnSpec(1_048_576L, 2_097_152L, 0.05, true)));
         assertThat(w.scheduler()).isEqualTo(new SchedulerSpec(List.of(), List.of(12, 12, 12, 12, 12, 12, 12, 12)));
         assertThat(w.acl()).isEmpty();
-        assertThat(w.ecmp()).isEqualTo(new EcmpSpec(List.of("src_ip", "dst_ip", "proto", "src_port", "dst_port"), 0));
+        // the seed unset: SONiC's seed for each switch's tier (EcmpSpec.tierSeed)
+        assertThat(w.ecmp())
+                .isEqualTo(
+                        new EcmpSpec(List.of("src_ip", "dst_ip", "proto", "src_port", "dst_port"), EcmpSpec.BY_TIER));
         assertThat(w.routes()).isEmpty();
         assertThat(w.vlans()).isEmpty();
         assertThat(w.macAgePs()).isEqualTo(600_000_000_000_000L);

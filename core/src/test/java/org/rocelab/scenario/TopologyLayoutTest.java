@@ -92,4 +92,45 @@ class TopologyLayoutTest {
         assertThat(s.layout().cable("h2", "sw0").config().speedBps()).isEqualTo(25_000_000_000L);
         assertThat(s.layout().cable("h0", "sw0").config().propagationPs()).isEqualTo(1_000_000L);
     }
+
+    @Test
+    void tiersCountSwitchHopsFromTheHosts() {
+        assertThat(layout("{kind: fat-tree, k: 4}").tiers())
+                .hasSize(20)
+                .containsEntry("tor0", 0)
+                .containsEntry("tor7", 0)
+                .containsEntry("agg0", 1)
+                .containsEntry("agg7", 1)
+                .containsEntry("core0", 2)
+                .containsEntry("core3", 2);
+        assertThat(layout("{kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 1}")
+                        .tiers())
+                .containsExactly(
+                        java.util.Map.entry("leaf0", 0),
+                        java.util.Map.entry("leaf1", 0),
+                        java.util.Map.entry("spine0", 1),
+                        java.util.Map.entry("spine1", 1));
+        // s2 hangs off s1 with no host of its own; s3 and s4 form an island without hosts
+        assertThat(layout("{kind: explicit, nodes: [h0, s1, s2, s3, s4], link: {speed: 100G},"
+                                + " links: [{a: h0, b: s1}, {a: s1, b: s2}, {a: s3, b: s4}]}")
+                        .tiers())
+                .containsExactly(
+                        java.util.Map.entry("s1", 0),
+                        java.util.Map.entry("s2", 1),
+                        java.util.Map.entry("s3", 0),
+                        java.util.Map.entry("s4", 1));
+    }
+
+    @Test
+    void sonicSeedsByTier() {
+        long[] seeds = new long[8];
+        for (int t = 0; t < 8; t++) {
+            seeds[t] = EcmpSpec.tierSeed(t);
+        }
+        // switch.json.j2: ToRRouter, LeafRouter, SpineRouter, FabricSpineRouter, UpperSpineRouter,
+        // then the regional hubs
+        assertThat(seeds).containsExactly(0, 10, 25, 40, 50, 60, 70, 80);
+        assertThat(new EcmpSpec(List.of("dst_ip"), 3).seedAt(2)).isEqualTo(3);
+        assertThat(EcmpSpec.DEFAULT.seedAt(1)).isEqualTo(10);
+    }
 }
