@@ -20,6 +20,7 @@ public final class Doctor {
             new SpeedCheck(),
             new PfcStormCheck(),
             new PhyCheck(),
+            new EcmpPolarizationCheck(),
             new EcmpCheck(),
             new EcnCheck(),
             new DcqcnSawtoothCheck(),
