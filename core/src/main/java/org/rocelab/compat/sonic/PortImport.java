@@ -12,9 +12,56 @@ import tools.jackson.databind.JsonNode;
  */
 final class PortImport {
     private static final Set<String> PORT_FIELDS = Set.of("speed", "mtu", "fec", "alias");
-    private static final Set<String> METADATA_FIELDS = Set.of("hostname", "buffer_model");
+    private static final Set<String> METADATA_FIELDS =
+            Set.of("hostname", "buffer_model", "type", "ecmp_hash_seed", "namespace_id");
 
     private PortImport() {}
+
+    /**
+     * The {@code ecmp_hash_seed} orchagent gets from sonic-buildimage
+     * {@code dockers/docker-orchagent/switch.json.j2}: DEVICE_METADATA's own {@code ecmp_hash_seed},
+     * else by {@code type} in the template's order (ToRRouter, EPMS, MgmtTsToR 0; LeafRouter 10;
+     * SpineRouter 25, which also matches FabricSpineRouter and UpperSpineRouter before their own
+     * 40 and 50; LowerRegionalHub 60, FabricRegionalHub 70, UpperRegionalHub 80), else 0; plus
+     * {@code namespace_id} on a multi-ASIC switch.
+     */
+    static long ecmpSeed(ConfigDb db, JsonNode meta) {
+        long seed = 0;
+        String own = ConfigDb.text(meta, "ecmp_hash_seed");
+        String type = ConfigDb.text(meta, "type");
+        if (own != null) {
+            seed = integer(db, "ecmp_hash_seed", own);
+        } else if (type != null) {
+            if (type.contains("ToRRouter") || type.equals("EPMS") || type.equals("MgmtTsToR")) {
+                seed = 0;
+            } else if (type.contains("LeafRouter")) {
+                seed = 10;
+            } else if (type.contains("SpineRouter")) {
+                seed = 25;
+            } else if (type.contains("LowerRegionalHub")) {
+                seed = 60;
+            } else if (type.contains("FabricRegionalHub")) {
+                seed = 70;
+            } else if (type.contains("UpperRegionalHub")) {
+                seed = 80;
+            }
+        }
+        String ns = ConfigDb.text(meta, "namespace_id");
+        return ns == null ? seed : seed + integer(db, "namespace_id", ns);
+    }
+
+    private static long integer(ConfigDb db, String field, String text) {
+        try {
+            long v = Long.parseLong(text.trim());
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new SonicFormatException(db.file() + ": DEVICE_METADATA|localhost: " + field
+                + ": expected a whole number 0 or more, got '" + text + "'");
+    }
 
     static SonicSwitch read(ConfigDb db, ImportWarnings w) {
         JsonNode meta = db.table("DEVICE_METADATA").get("localhost");
@@ -46,6 +93,7 @@ final class PortImport {
             }
         }
         SonicSwitch sw = new SonicSwitch(db, host, "dynamic".equals(model));
+        sw.ecmpSeed = ecmpSeed(db, meta);
         java.util.List<String> names =
                 new java.util.ArrayList<>(db.table("PORT").keySet());
         names.sort(PortImport::natural);

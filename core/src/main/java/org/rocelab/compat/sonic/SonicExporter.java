@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.rocelab.link.FecMode;
 import org.rocelab.scenario.AclRule;
+import org.rocelab.scenario.EcmpSpec;
 import org.rocelab.scenario.EcnSpec;
 import org.rocelab.scenario.HeadroomEstimate;
 import org.rocelab.scenario.PortSpec;
@@ -26,8 +27,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link SonicImporter} reads back into the same switch settings and cabling (traditional buffer
  * model: every lossless PG gets a static profile whose {@code size} and {@code xoff} are the
  * port's headroom). Ports without a SONiC name get {@code Ethernet<4·i>}. Settings CONFIG_DB has
- * no place for (ECMP hashing, static routes, VLAN bridging, routing delays, enqueue marking, bit
- * errors) are listed as warnings.
+ * no place for (ECMP hash fields, static routes, VLAN bridging, routing delays, enqueue marking,
+ * bit errors) are listed as warnings; the ECMP seed goes to {@code DEVICE_METADATA|localhost}
+ * {@code ecmp_hash_seed}, with a {@code type} by the switch's tier.
  */
 public final class SonicExporter {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -45,13 +47,30 @@ public final class SonicExporter {
         }
         List<String> warnings = new ArrayList<>();
         Map<String, String> files = new LinkedHashMap<>();
+        Map<String, Long> seeds = s.ecmpSeeds();
+        Map<String, Integer> tiers = layout.tiers();
         for (String sw : s.switches()) {
-            files.put(
-                    sw,
-                    Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(one(s, sw, names, warnings))
-                            + "\n");
+            ObjectNode db = one(s, sw, names, warnings);
+            identity(db, s.switchSpec(sw), sw, tiers.get(sw), seeds.get(sw), warnings);
+            files.put(sw, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(db) + "\n");
         }
         return new Result(files, warnings);
+    }
+
+    /** SONiC device types by tier, as {@code switch.json.j2} gives their ECMP seeds (0, 10, 25). */
+    private static final String[] DEVICE_TYPES = {"ToRRouter", "LeafRouter", "SpineRouter"};
+
+    /**
+     * DEVICE_METADATA's {@code type} by the switch's tier and its effective {@code ecmp_hash_seed}
+     * (which {@code switch.json.j2} takes over the type's seed), so the import gets the same seed.
+     */
+    private static void identity(ObjectNode db, SwitchSpec spec, String sw, int tier, long seed, List<String> w) {
+        ObjectNode md = (ObjectNode) db.get("DEVICE_METADATA").get("localhost");
+        md.put("type", DEVICE_TYPES[Math.min(tier, DEVICE_TYPES.length - 1)]);
+        md.put("ecmp_hash_seed", Long.toString(seed));
+        if (!new HashSet<>(spec.ecmp().fields()).equals(new HashSet<>(EcmpSpec.DEFAULT.fields()))) {
+            w.add(sw + ": ecmp.fields " + spec.ecmp().fields() + " has no CONFIG_DB field (SONiC hashes the 5-tuple)");
+        }
     }
 
     /** Peer → SONiC port name for every cable of {@code sw}. */

@@ -25,6 +25,8 @@ final class SonicSwitch {
     int[] tcToQueue;
     long bufferBytes = -1;
     int dynamicTh = Integer.MIN_VALUE;
+    /** The ECMP hash seed orchagent would program ({@link PortImport#ecmpSeed}). */
+    long ecmpSeed;
     /** detection ms, restoration ms, action; null = no watchdog configured. */
     String[] watchdog;
 

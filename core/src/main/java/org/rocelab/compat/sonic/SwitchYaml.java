@@ -47,6 +47,8 @@ final class SwitchYaml {
         diff(s, "tc_to_pg", sw.tcToPg, SonicDefaults.tcToPg());
         diff(s, "tc_to_queue", sw.tcToQueue, SonicDefaults.tcToQueue());
         s.set("lossless", SonicImporter.ints(swLossless));
+        // SONiC's seed, written even when 0: unset, the scenario would give the switch its tier's
+        s.putObject("ecmp").put("seed", sw.ecmpSeed);
         if (sw.bufferBytes >= 0 || sw.dynamicTh != Integer.MIN_VALUE) {
             ObjectNode b = s.putObject("buffer");
             if (sw.bufferBytes >= 0) {

@@ -1,6 +1,7 @@
 package org.rocelab.compat.sonic;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
@@ -123,5 +124,30 @@ class SonicImportTablesTest {
                         + " server0=Server; server1=Server; spine0=ACS-MSN2700; spine1=ACS-MSN2700")
                 .contains("spine0.json: PFC_WD field POLL_INTERVAL not modelled (rocelab's watchdog watches"
                         + " continuously): GLOBAL=200");
+    }
+
+    @Test
+    void deviceMetadataGivesTheSeedOrchagentProgramsFromSwitchJsonJ2() {
+        // the fixtures' types: leaves ToRRouter, spines LeafRouter
+        assertThat(MLX.switchSpec("leaf0").ecmp().seed()).isZero();
+        assertThat(MLX.switchSpec("spine1").ecmp().seed()).isEqualTo(10);
+        assertThat(seed("\"type\": \"SpineRouter\"")).isEqualTo(25);
+        // the template tests "SpineRouter" before its FabricSpineRouter branch
+        assertThat(seed("\"type\": \"FabricSpineRouter\"")).isEqualTo(25);
+        assertThat(seed("\"type\": \"UpperRegionalHub\"")).isEqualTo(80);
+        assertThat(seed("\"type\": \"LeafRouter\", \"ecmp_hash_seed\": \"7\"")).isEqualTo(7);
+        assertThat(seed("\"type\": \"SpineRouter\", \"namespace_id\": \"2\"")).isEqualTo(27);
+        assertThat(seed("\"type\": \"BackEndToRRouter\"")).isZero();
+        assertThat(seed("\"buffer_model\": \"dynamic\"")).isZero();
+        assertThatThrownBy(() -> seed("\"ecmp_hash_seed\": \"ten\""))
+                .isInstanceOf(SonicFormatException.class)
+                .hasMessage("s.json: DEVICE_METADATA|localhost: ecmp_hash_seed: expected a whole number 0 or more,"
+                        + " got 'ten'");
+    }
+
+    private static long seed(String fields) {
+        ConfigDb db = ConfigDb.parse(
+                "{\"DEVICE_METADATA\": {\"localhost\": {\"hostname\": \"s\", " + fields + "}}}", "s.json");
+        return PortImport.ecmpSeed(db, db.table("DEVICE_METADATA").get("localhost"));
     }
 }

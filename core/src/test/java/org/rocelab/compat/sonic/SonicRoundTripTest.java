@@ -35,7 +35,30 @@ class SonicRoundTripTest {
             assertThat(b.switchSpec(sw)).as(sw).isEqualTo(a.switchSpec(sw));
         }
         assertThat(b.nicDefaults()).isEqualTo(a.nicDefaults());
+        assertThat(b.ecmpSeeds()).isEqualTo(a.ecmpSeeds()).containsEntry("spine0", 10L);
         assertThat(exported.warnings()).isEmpty();
+    }
+
+    /**
+     * A fat tree's ECMP seeds survive export and import: by tier (the exported {@code type} and
+     * {@code ecmp_hash_seed}), or one seed set on every switch.
+     */
+    @org.junit.jupiter.api.Test
+    void ecmpSeedsComeBackThroughDeviceMetadata() {
+        for (String ecmp : List.of("", "switch: {ecmp: {seed: 0}}\n")) {
+            Scenario a = ScenarioLoader.parse(
+                    "name: ft\ntopology: {kind: fat-tree, k: 4}\n" + ecmp
+                            + "workloads:\n  - {kind: ib_write_bw, from: h0, to: h15}\n",
+                    "ft.yaml",
+                    List.of(),
+                    null);
+            SonicExporter.Result exported = SonicExporter.export(a);
+            assertThat(exported.files().get("agg0")).contains("\"type\" : \"LeafRouter\"");
+            Scenario b = ScenarioLoader.parse(
+                    SonicFixtures.result(reimport(exported)).yaml(), "fabric.yaml", List.of(), null);
+            assertThat(b.ecmpSeeds()).as(ecmp).isEqualTo(a.ecmpSeeds());
+            assertThat(b.ecmpSeeds().get("core0")).isEqualTo(ecmp.isEmpty() ? 25 : 0);
+        }
     }
 
     private static List<ConfigDb> reimport(SonicExporter.Result exported) {
