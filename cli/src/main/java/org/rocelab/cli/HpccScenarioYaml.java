@@ -194,7 +194,7 @@ final class HpccScenarioYaml {
         y.append(
                 "  scheduler:\n    strict: [0]\n    dwrr: {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1}  # HPCC: round robin per packet\n");
         y.append(
-                "  ecmp:\n    fields: [src_ip, dst_ip, src_port, dst_port]  # HPCC hashes sip, dip, sport|dport<<16 per switch id\n");
+                "  ecmp:\n    fields: [src_ip, dst_ip, src_port, dst_port]  # HPCC seeds its hash of sip, dip, sport|dport<<16 with the switch id; unset, the seed goes by tier (docs/model.md#ecmp)\n");
         y.append("workloads:  # one per flow of ")
                 .append(s.flows().file().getFileName())
                 .append(" (src dst pg dport size start); HPCC's sport/dport have no key\n");
