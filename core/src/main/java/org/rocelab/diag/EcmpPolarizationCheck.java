@@ -98,7 +98,8 @@ final class EcmpPolarizationCheck implements Check {
                 ev.add(Evidence.of("UC* Counter/Bytes", h.port(), b));
             }
         }
-        int used = Math.max(1, members.size() / feederMembers);
+        // the feeder's slice, 1/n of the hash range, meets about ceil(m/n) of the m member slices
+        int used = (members.size() + feederMembers - 1) / feederMembers;
         List<String> fix = new ArrayList<>();
         for (String d : downs) {
             long upSeed = seeds.get(polarized.get(d).feeder());
