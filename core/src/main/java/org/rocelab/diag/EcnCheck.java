@@ -13,8 +13,9 @@ import org.rocelab.scenario.SwitchSpec;
  * <ul>
  *   <li>over-marking ("100G only does 30G"): a queue that marks at least {@value #MARKED_SHARE} of
  *       the packets it sends while its port, when busy, carries under {@value #BUSY_UTILISATION}
- *       of line rate and sends few pauses — Kmin (and Pmax) named with their values and a
- *       proposed value;
+ *       of line rate and sends few pauses, its peer having paused it for less than {@value
+ *       #PAUSED_SHARE} of its sending time (a paused port's queue marks and its rate drops because
+ *       of the pauses) — Kmin (and Pmax) named with their values and a proposed value;
  *   <li>congestion handled by PFC alone: a switch with ECN on its lossless class that sent at least
  *       {@value #MANY_PAUSES} pause frames but marked fewer than a tenth as many packets —
  *       thresholds too high;
@@ -25,6 +26,7 @@ final class EcnCheck implements Check {
     static final double MARKED_SHARE = 0.05;
     static final double BUSY_UTILISATION = 0.6;
     static final double MANY_PAUSES = 100;
+    static final double PAUSED_SHARE = 0.1;
 
     @Override
     public String name() {
@@ -103,6 +105,15 @@ final class EcnCheck implements Check {
         if (Double.isNaN(busy) || busy >= BUSY_UTILISATION * speedGbps || pauses * 10 > marked) {
             return;
         }
+        // a port its peer paused for a tenth of its sending time or more: the pauses built the
+        // queue that marked and cut its rate (congestion spreading, VictimCheck), not the thresholds
+        double pausedUs = 0;
+        for (int prio = 0; prio < 8; prio++) {
+            pausedUs += r.counter(sw, port, "_all", "Rx PFC" + prio + " duration_us");
+        }
+        if (pausedUs >= PAUSED_SHARE * sendingUs(r, port)) {
+            return;
+        }
         String k = key(s, sw) + ".ecn." + q;
         long typical = 100_000L * Topo.speedBps(s, port) / 25_000_000_000L;
         long kmin = Math.max(typical, 4 * ecn.kminBytes());
@@ -132,6 +143,22 @@ final class EcnCheck implements Check {
                         + " senders' rate (seed 000 §5.2, \"100G only does 30G\")",
                 fix,
                 1));
+    }
+
+    /** The samples in which {@code port} sent anything, times the sample interval, in µs. */
+    static double sendingUs(RunOutputs r, String port) {
+        double[] tx = r.series(port, "tx_gbps");
+        long[] t = r.times();
+        if (tx == null || t.length < 2) {
+            return 0;
+        }
+        int n = 0;
+        for (double v : tx) {
+            if (v > 0) {
+                n++;
+            }
+        }
+        return n * (t[1] - t[0]) / 1000.0;
     }
 
     /** Mean {@code tx_gbps} of {@code port} over the samples in which it sent anything (NaN when none). */
