@@ -16,7 +16,8 @@ import org.rocelab.packet.DropReason;
  *       before).
  *   <li>{@code degraded}: not stalled, but flows stopped making progress (stuck: a bandwidth stream
  *       that stopped completing messages, {@link StallRule#streamWindowPs}; another flow unfinished
- *       whose destination host received no data frame for the fabric window before the end), a
+ *       whose destination host received no data frame for the fabric window before the end, unless
+ *       all its bytes reached the destination and only acknowledgements are outstanding), a
  *       switch dropped packets in a class it had lossless, or work requests completed in error.
  *       Flows still running at the end of the run while their destination receives (an offered
  *       load the run was too short for) are unfinished but not stuck.
@@ -53,8 +54,11 @@ public record RunHealth(
                     String id = w.name() + "/" + f.id();
                     ids.add(id);
                     earliestStart = Math.min(earliestStart, f.startPs());
-                    boolean quiet =
-                            r.baseRttPs() >= 0 && end - Math.max(r.lastDeliveryPs(f.dst()), f.startPs()) > window;
+                    // a flow whose every byte reached its destination waits only for acknowledgements:
+                    // its destination has nothing left to receive, so its quiet says nothing
+                    boolean quiet = r.baseRttPs() >= 0
+                            && f.deliveredBytes() < f.sizeBytes()
+                            && end - Math.max(r.lastDeliveryPs(f.dst()), f.startPs()) > window;
                     if (w.streams() || quiet) {
                         stuck.add(id);
                     }

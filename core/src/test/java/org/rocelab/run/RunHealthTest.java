@@ -115,4 +115,32 @@ class RunHealthTest {
         assertThat(h.health()).isEqualTo("stalled");
         assertThat(h.stalledSincePs()).isEqualTo(300_000_000);
     }
+
+    /**
+     * Hand-built: h1 received its last data frame 200 base RTTs before the end while other hosts
+     * kept receiving. A flow to h1 with bytes still to deliver is stuck; one whose every byte
+     * reached h1 (only acknowledgements outstanding, as websearch/2319 of the leaf-spine bench at
+     * 6 ms: 13 of 59 ACKs behind a 3 MB queue, completed at 6.114 ms) is unfinished but not stuck.
+     */
+    @Test
+    void aFlowWaitingOnlyForAcknowledgementsIsNotStuck() {
+        long rtt = 2_000_000;
+        long end = 1_000_000_000;
+        RunResult r = new RunResult("t", 1)
+                .baseRttPs(rtt)
+                .lastDeliveryPs("h1", end - 200 * rtt)
+                .lastDeliveryPs("h2", end - rtt);
+        r.simulatedPs(end);
+        WorkloadResult w = r.workload("w", "flows");
+        w.add(FlowRecord.incomplete(0, "h0", "h1", 4000, 4000, 100_000_000, 1_000_000));
+        w.add(FlowRecord.incomplete(1, "h3", "h2", 4000, 0, 100_000_000, 1_000_000));
+        RunHealth acked = RunHealth.of(r);
+        assertThat(acked.health()).isEqualTo("ok");
+        assertThat(acked.unfinished()).containsExactly("w/0", "w/1");
+        assertThat(acked.stuck()).isEmpty();
+        w.add(FlowRecord.incomplete(2, "h0", "h1", 4000, 3999, 100_000_000, 1_000_000));
+        RunHealth stuck = RunHealth.of(r);
+        assertThat(stuck.health()).isEqualTo("degraded");
+        assertThat(stuck.stuck()).containsExactly("w/2");
+    }
 }
