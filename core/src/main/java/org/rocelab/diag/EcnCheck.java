@@ -15,7 +15,9 @@ import org.rocelab.scenario.SwitchSpec;
  *       the packets it sends while its port, when busy, carries under {@value #BUSY_UTILISATION}
  *       of line rate and sends few pauses, its peer having paused it for less than {@value
  *       #PAUSED_SHARE} of its sending time (a paused port's queue marks and its rate drops because
- *       of the pauses) — Kmin (and Pmax) named with their values and a proposed value;
+ *       of the pauses), and its Kmin below half of 100 KB per 25G of port speed (HPCC's setting;
+ *       above it, marking is not early) — Kmin (and Pmax) named with their values and a proposed
+ *       value;
  *   <li>congestion handled by PFC alone: a switch with ECN on its lossless class that sent at least
  *       {@value #MANY_PAUSES} pause frames but marked fewer than a tenth as many packets —
  *       thresholds too high;
@@ -114,8 +116,13 @@ final class EcnCheck implements Check {
         if (pausedUs >= PAUSED_SHARE * sendingUs(r, port)) {
             return;
         }
-        String k = key(s, sw) + ".ecn." + q;
+        // a Kmin of half the speed's typical value or more is not what over-sensitive means: the
+        // marks and the low rate have another cause (bursts onto a fast port, PFC)
         long typical = 100_000L * Topo.speedBps(s, port) / 25_000_000_000L;
+        if (2 * ecn.kminBytes() >= typical) {
+            return;
+        }
+        String k = key(s, sw) + ".ecn." + q;
         long kmin = Math.max(typical, 4 * ecn.kminBytes());
         List<String> fix = new ArrayList<>();
         fix.add(k + ".kmin=" + Num.size(kmin));
