@@ -93,26 +93,4 @@ class ValidateCommandTest {
         o.duration = "1ms";
         assertThat(o.overrides()).containsExactly("nic.mtu=1024", "seed=4", "duration=1ms");
     }
-
-    @Test
-    void severalFilesAreEachCheckedAndAnyErrorExitsTwo() {
-        assertThat(run("validate", "../examples/incast-pfc.yaml", "../examples/leaf-spine-misconfig.yaml"))
-                .isZero();
-        String[] lines = out.split("\\R");
-        assertThat(lines).hasSize(4);
-        assertThat(lines[0])
-                .isEqualTo("../examples/incast-pfc.yaml: ok: incast-pfc (9 hosts, 1 switches, 1 workloads)");
-        assertThat(lines[1]).startsWith("../examples/leaf-spine-misconfig.yaml: warning: switches.spine1.lossless: ");
-        assertThat(lines[3])
-                .isEqualTo(
-                        "../examples/leaf-spine-misconfig.yaml: ok: leaf-spine-misconfig (8 hosts, 4 switches, 2 workloads)");
-        assertThat(err).isEmpty();
-
-        assertThat(run("validate", "no-such.yaml", "../examples/incast-pfc.yaml"))
-                .isEqualTo(2);
-        assertThat(err.strip()).isEqualTo("no-such.yaml: cannot read the scenario file: no such file or folder");
-        assertThat(out)
-                .isEqualTo("../examples/incast-pfc.yaml: ok: incast-pfc (9 hosts, 1 switches, 1 workloads)"
-                        + System.lineSeparator());
-    }
 }
