@@ -124,8 +124,7 @@ final class EcmpPolarizationCheck implements Check {
 
     private static boolean sameHash(Scenario s, Map<String, Long> seeds, String a, String b) {
         return seeds.get(a).equals(seeds.get(b))
-                && new HashSet<>(s.switchSpec(a).ecmp().fields())
-                        .equals(new HashSet<>(s.switchSpec(b).ecmp().fields()));
+                && s.switchSpec(a).ecmp().sameFields(s.switchSpec(b).ecmp());
     }
 
     /** A host behind each switch cabled to hosts: the destinations whose routes differ. */

@@ -41,6 +41,11 @@ public record EcmpSpec(List<String> fields, long seed) {
                 : SONIC_TIER_SEEDS[SONIC_TIER_SEEDS.length - 1] + 10L * (tier - SONIC_TIER_SEEDS.length + 1);
     }
 
+    /** Whether {@code other} hashes the same header fields (the order a scenario lists them in aside). */
+    public boolean sameFields(EcmpSpec other) {
+        return new java.util.HashSet<>(fields).equals(new java.util.HashSet<>(other.fields));
+    }
+
     /** The seed a switch at {@code tier} hashes with: the one set, else {@link #tierSeed}. */
     public long seedAt(int tier) {
         return seed == BY_TIER ? tierSeed(tier) : seed;

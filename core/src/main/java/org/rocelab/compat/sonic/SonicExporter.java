@@ -68,7 +68,7 @@ public final class SonicExporter {
         ObjectNode md = (ObjectNode) db.get("DEVICE_METADATA").get("localhost");
         md.put("type", DEVICE_TYPES[Math.min(tier, DEVICE_TYPES.length - 1)]);
         md.put("ecmp_hash_seed", Long.toString(seed));
-        if (!new HashSet<>(spec.ecmp().fields()).equals(new HashSet<>(EcmpSpec.DEFAULT.fields()))) {
+        if (!spec.ecmp().sameFields(EcmpSpec.DEFAULT)) {
             w.add(sw + ": ecmp.fields " + spec.ecmp().fields() + " has no CONFIG_DB field (SONiC hashes the 5-tuple)");
         }
     }
