@@ -437,6 +437,14 @@ public final class QueuePair implements RcHost, TxQueue {
         return responder.expectedPsn();
     }
 
+    /**
+     * Payload bytes of the SEND and WRITE requests this QP's responder placed in order (a message
+     * still arriving counts the bytes of its packets executed so far).
+     */
+    public long placedBytes() {
+        return responder.placedBytes();
+    }
+
     /** The requester's next PSN to send. */
     public int sendPsn() {
         return requester.sendPsn();

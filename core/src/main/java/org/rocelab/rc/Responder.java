@@ -45,6 +45,8 @@ public final class Responder {
     private boolean stopped;
     private long outOfSequence;
     private long messagesCompleted;
+    /** Payload bytes of the SEND and WRITE packets executed in order (a READ request carries none). */
+    private long placedBytes;
     /** IRN: out-of-order packets kept for in-order execution; created on the first one. */
     private ReorderBuffer reorder;
     /** IRN: PSNs of out-of-order packets still to be NACKed, a ring of {@link #SACKS}. */
@@ -182,6 +184,7 @@ public final class Responder {
             }
         }
         ePsn = Psn.add(ePsn, 1);
+        placedBytes += payloadBytes;
         nakSent = false;
         unacked++;
         ackBecn |= echo;
@@ -400,6 +403,15 @@ public final class Responder {
     /** Messages this responder executed (SEND, WRITE and READ requests completed in order). */
     public long messagesCompleted() {
         return messagesCompleted;
+    }
+
+    /**
+     * Payload bytes of the SEND and WRITE request packets this responder executed in order: what
+     * has reached the receiver's memory, a message's first bytes included before its last packet
+     * arrives (duplicates and packets held out of order are not counted until executed).
+     */
+    public long placedBytes() {
+        return placedBytes;
     }
 
     /** Whether an ACK or NAK waits to be sent. */

@@ -164,14 +164,15 @@ public final class FlowsWorkload implements Workload {
     }
 
     /**
-     * Reports every flow; an unfinished one whose message completed at its responder (every byte at
-     * the destination, only acknowledgements still on their way) as having delivered all its bytes.
+     * Reports every flow; an unfinished one as having delivered the bytes its responder placed in
+     * order (all of them when the message completed there and only acknowledgements are still on
+     * their way).
      */
     @Override
     public void collect(RunResult result, long runEndPs) {
         for (MessageFlow m : flows) {
-            if (m.endPs < 0 && m.pair != null && m.pair.dstQp.metrics().getOrDefault("message_complete_rx", 0L) > 0) {
-                m.deliveredBytes = m.sizeBytes;
+            if (m.endPs < 0 && m.pair != null) {
+                m.deliveredBytes = Math.min(m.sizeBytes, m.pair.dstQp.placedBytes());
             }
         }
         MessageFlow.report(flows, result.workload(name, kind()), paths);

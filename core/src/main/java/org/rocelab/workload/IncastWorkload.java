@@ -30,6 +30,7 @@ public final class IncastWorkload implements Workload {
     private final long endPs;
     private final List<MessageFlow> flows = new ArrayList<>();
     private final List<QueuePair> senderQps = new ArrayList<>();
+    private final List<Sender> sendersByQp = new ArrayList<>();
     private PathModel paths;
 
     public IncastWorkload(
@@ -81,6 +82,7 @@ public final class IncastWorkload implements Workload {
                 Sender snd = new Sender(s, rnd.nextDouble() * jitterPs);
                 snd.pair = RdmaPair.connect(f, s, receiver, sizeBytes, 64, snd::onCompletion, null);
                 senderQps.add(snd.pair.srcQp);
+                sendersByQp.add(snd);
                 snd.timer = f.sim().timer(f.sim().component(name + "/" + idx++), now -> snd.fire(now));
                 snd.timer.scheduleAt(startPs + snd.offsetPs);
             }
@@ -92,8 +94,22 @@ public final class IncastWorkload implements Workload {
         return List.copyOf(senderQps);
     }
 
+    /**
+     * Reports every message; an unfinished one as having delivered its share of the bytes its QP's
+     * responder placed in order (a QP's messages are placed one after the other, each {@code
+     * size} bytes).
+     */
     @Override
     public void collect(RunResult result, long runEndPs) {
+        for (Sender snd : sendersByQp) {
+            long placed = snd.pair.dstQp.placedBytes();
+            for (int k = 0; k < snd.sent.size(); k++) {
+                MessageFlow m = snd.sent.get(k);
+                if (m.endPs < 0) {
+                    m.deliveredBytes = Math.max(0, Math.min(sizeBytes, placed - (long) k * sizeBytes));
+                }
+            }
+        }
         MessageFlow.report(flows, result.workload(name, kind()), paths);
     }
 
@@ -101,6 +117,9 @@ public final class IncastWorkload implements Workload {
         final String src;
         final long offsetPs;
         final SendWr wr = new SendWr();
+        /** This sender's messages in the order it posted them on its QP. */
+        final List<MessageFlow> sent = new ArrayList<>();
+
         RdmaPair pair;
         Timer timer;
         int fired;
@@ -113,6 +132,7 @@ public final class IncastWorkload implements Workload {
         void fire(long now) {
             MessageFlow m = new MessageFlow(src, receiver, sizeBytes, now);
             flows.add(m);
+            sent.add(m);
             wr.wrId(flows.size() - 1)
                     .opcode(WrOpcode.RDMA_WRITE)
                     .local(RdmaPair.BUFFER_VA, sizeBytes, pair.srcMr.lkey())

@@ -13,12 +13,12 @@ import org.rocelab.stats.FlowRecord;
 import org.rocelab.stats.RunResult;
 
 /**
- * A {@code flows} workload's unfinished flow counts its bytes as delivered once its message
- * completed at the responder, while its acknowledgements are still on their way: one 99,999-byte
- * flow h1 → h0 through a star, starting at 1,459,077 ps, completes at the requester at
- * 11,760,573 ps; its last data frame reaches h0 between 11.0 and 11.3 µs. Cut at 11.5 µs the flow
- * is unfinished with all 99,999 bytes delivered; cut at 11.0 µs, with none counted (the responder
- * has not finished the message, and a flow's partial delivery is not counted).
+ * A {@code flows} workload's unfinished flow counts the bytes its responder placed in order: one
+ * 99,999-byte flow h1 → h0 through a star (4,096-byte segments: 24 full packets and a last one of
+ * 1,695 bytes), starting at 1,459,077 ps, completes at the requester at 11,760,573 ps; its last
+ * data frame reaches h0 between 11.0 and 11.3 µs. Cut at 11.5 µs the flow is unfinished with all
+ * 99,999 bytes delivered (acknowledgements still on their way); cut at 11.0 µs, with the 24 full
+ * packets, 98,304 bytes; cut before its first packet arrives, none.
  */
 class FlowDeliveredBytesTest {
     @TempDir
@@ -46,6 +46,9 @@ class FlowDeliveredBytesTest {
         assertThat(acking.deliveredBytes()).isEqualTo(99_999);
         FlowRecord sending = cutAt("11us");
         assertThat(sending.isCompleted()).isFalse();
-        assertThat(sending.deliveredBytes()).isZero();
+        assertThat(sending.deliveredBytes()).isEqualTo(24 * 4096);
+        FlowRecord starting = cutAt("1.5us");
+        assertThat(starting.isCompleted()).isFalse();
+        assertThat(starting.deliveredBytes()).isZero();
     }
 }
