@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.rocelab.scenario.EcmpSpec;
 import org.rocelab.scenario.Scenario;
+import org.rocelab.scenario.WorkloadKind;
+import org.rocelab.scenario.WorkloadSpec;
 
 /**
  * ECMP entropy and collisions. Static: an ECMP group on a RoCE path whose hash leaves out the
@@ -16,11 +18,23 @@ import org.rocelab.scenario.Scenario;
  * same next hop), or QPs of one pair that share a source port (qp.csv {@code src_port}). Run: an
  * ECMP group that at least as many flows cross as it has members, where one member carried more
  * than {@value #HOT} × the group's mean bytes and another under {@value #COLD} × ({@code UCn
- * Counter/Bytes}); the colliding flows are named with their 5-tuples when qp.csv has them.
+ * Counter/Bytes}); the colliding flows are named with their 5-tuples when qp.csv has them (the
+ * first {@value #NAMED}). The groups are those of the workloads' host pairs, and for a {@code
+ * flows} mix, whose pairs are random, those its QPs crossed (qp.csv {@code hops}). A switch that
+ * {@link EcmpPolarizationCheck} finds polarized is left to it: its uneven members are the
+ * polarization's symptom, and the tiers' seeds its fix.
  */
 final class EcmpCheck implements Check {
     static final double HOT = 1.5;
     static final double COLD = 0.1;
+    /**
+     * For a {@code flows} mix: the share of the run the hot member must have been busy (its bytes at
+     * its line rate). A mix's few elephants share a member of a small group by chance (two of them
+     * on two members, half the time) without harm when that member has time to spare.
+     */
+    static final double BUSY = 0.5;
+    /** Colliding flows named in a finding's message and its evidence (the rest are counted). */
+    static final int NAMED = 8;
 
     @Override
     public String name() {
@@ -57,6 +71,8 @@ final class EcmpCheck implements Check {
                 }
             }
         }
+        Set<String> mixed = flowsMixGroups(in, groups, flows);
+        Set<String> polarized = EcmpPolarizationCheck.polarizedSwitches(in);
         for (Map.Entry<String, Set<String>> g : groups.entrySet()) {
             String sw = g.getKey().substring(0, g.getKey().indexOf(' '));
             EcmpSpec ecmp = s.switchSpec(sw).ecmp();
@@ -77,12 +93,71 @@ final class EcmpCheck implements Check {
                         List.of(EcnCheck.key(s, sw) + ".ecmp.fields=" + fields),
                         0));
             }
-            collision(in, sw, g.getValue(), flows.get(g.getKey()), out);
+            if (!polarized.contains(sw)) {
+                collision(in, sw, g.getValue(), flows.get(g.getKey()), mixed.contains(g.getKey()), out);
+            }
         }
         sharedSourcePorts(in, out);
     }
 
-    private static void collision(DiagInput in, String sw, Set<String> ports, Set<String> pairs, Findings out) {
+    /**
+     * The ECMP groups a {@code flows} mix crossed, from the hops its QPs took (qp.csv): its pairs are
+     * drawn at random, so the workload's own hosts say nothing of them. A flow counts at each switch
+     * on its path that had a choice toward its destination, named as the outputs name its QP.
+     */
+    private static Set<String> flowsMixGroups(
+            DiagInput in, Map<String, Set<String>> groups, Map<String, Set<String>> flows) {
+        Set<String> mixed = new LinkedHashSet<>();
+        Set<String> mixes = new LinkedHashSet<>();
+        for (WorkloadSpec w : in.scenario().workloads()) {
+            if (w.kind() == WorkloadKind.FLOWS) {
+                mixes.add(w.name() + "/");
+            }
+        }
+        if (mixes.isEmpty()) {
+            return mixed;
+        }
+        for (Map<String, String> qp : in.run().qps()) {
+            String name = qp.get("flow_name");
+            String hops = qp.get("hops");
+            String rx = qp.get("port_rx");
+            if (name == null || hops == null || hops.isEmpty() || rx == null || !rx.contains(":")) {
+                continue;
+            }
+            if (!mixes.contains(name.substring(0, name.indexOf('/') + 1))) {
+                continue;
+            }
+            String dst = Topo.node(rx);
+            String[] path = hops.split("\\|");
+            for (int i = 1; i < path.length; i++) {
+                String sw = Topo.node(path[i]);
+                if (!in.scenario().layout().isSwitch(sw)) {
+                    continue;
+                }
+                List<Paths.Hop> alts = in.paths().nextHops(sw, dst);
+                if (alts.size() < 2) {
+                    continue;
+                }
+                Set<String> ports = new LinkedHashSet<>();
+                for (Paths.Hop h : alts) {
+                    ports.add(h.port());
+                }
+                String key = sw + " " + String.join(",", ports);
+                groups.putIfAbsent(key, ports);
+                flows.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(RunOutputs.qpName(qp));
+                mixed.add(key);
+            }
+        }
+        return mixed;
+    }
+
+    /**
+     * A collision in group {@code ports} of {@code sw}, crossed by {@code pairs} (host pairs, or
+     * for a {@code flows} mix, {@code mix}, its QPs). The message names at most {@value
+     * #NAMED} colliding flows.
+     */
+    private static void collision(
+            DiagInput in, String sw, Set<String> ports, Set<String> pairs, boolean mix, Findings out) {
         RunOutputs r = in.run();
         if (pairs.size() < ports.size()) {
             return;
@@ -111,6 +186,9 @@ final class EcmpCheck implements Check {
         if (mean <= 0 || bytes.get(hot) <= HOT * mean || bytes.get(cold) >= COLD * mean) {
             return;
         }
+        if (mix && bytes.get(hot) * 8e9 < BUSY * Topo.speedBps(in.scenario(), hot) * r.simulatedNs()) {
+            return; // a mix's elephants met on a member they left mostly idle: no bottleneck
+        }
         List<Evidence> ev = new ArrayList<>();
         for (Map.Entry<String, Double> e : bytes.entrySet()) {
             ev.add(Evidence.of("UC* Counter/Bytes", e.getKey(), e.getValue()));
@@ -122,8 +200,10 @@ final class EcmpCheck implements Check {
             if (hops != null && List.of(hops.split("\\|")).contains(hot)) {
                 String tuple = qp.get("src_ip") + ":" + qp.get("src_port") + " -> " + qp.get("dst_ip") + ":"
                         + qp.get("dst_port") + " udp";
+                if (colliding.size() < NAMED) {
+                    ev.add(new Evidence("qp.csv hops", RunOutputs.qpName(qp), tuple));
+                }
                 colliding.add(RunOutputs.qpName(qp) + " (" + qp.get("flow_name") + ", " + tuple + ")");
-                ev.add(new Evidence("qp.csv hops", RunOutputs.qpName(qp), tuple));
                 dsts.add(Topo.node(qp.get("port_rx")));
             }
         }
@@ -133,6 +213,9 @@ final class EcmpCheck implements Check {
                 dsts.add(p.substring(p.indexOf('>') + 1));
             }
         }
+        String named = colliding.size() <= NAMED
+                ? String.join(", ", colliding)
+                : String.join(", ", colliding.subList(0, NAMED)) + " and " + (colliding.size() - NAMED) + " more";
         long seed = in.scenario().ecmpSeeds().get(sw);
         out.add(new Finding(
                 "ecmp.collision",
@@ -142,11 +225,14 @@ final class EcmpCheck implements Check {
                 "ECMP hash collision at " + sw + ": " + hot + " carried "
                         + Num.text(Math.round(bytes.get(hot) / mean * 100) / 100.0)
                         + " x the group's mean while " + cold + " carried "
-                        + Num.pct(bytes.get(cold) / mean) + " of it; the flows " + String.join(", ", colliding)
-                        + " share one next hop although the group has spare capacity. The fix pins one of them to"
-                        + " the idle member; more QPs per pair (perftest -q), another hash seed or fields, or adaptive"
-                        + " routing spread them too.",
-                fix(in, sw, cold, new ArrayList<>(dsts), seed),
+                        + Num.pct(bytes.get(cold) / mean) + " of it; the flows " + named
+                        + " share one next hop although the group has spare capacity. "
+                        + (mix
+                                ? "The fix tries another hash seed (the mix's pairs are random, so no one route"
+                                        + " pins them); more hash fields or adaptive routing spread them too."
+                                : "The fix pins one of them to the idle member; more QPs per pair (perftest -q),"
+                                        + " another hash seed or fields, or adaptive routing spread them too."),
+                mix ? List.of(seedFix(sw, seed)) : fix(in, sw, cold, new ArrayList<>(dsts), seed),
                 1));
     }
 
@@ -157,7 +243,7 @@ final class EcmpCheck implements Check {
      */
     private static List<String> fix(DiagInput in, String sw, String cold, List<String> dsts, long seed) {
         if (dsts.size() < 2) {
-            return List.of(EcnCheck.key(in.scenario(), sw) + ".ecmp.seed=" + (seed + 1));
+            return List.of(seedFix(sw, seed));
         }
         Map<String, List<String>> routes =
                 new LinkedHashMap<>(in.scenario().switchSpec(sw).routes());
@@ -167,6 +253,14 @@ final class EcmpCheck implements Check {
             kept.add(e.getKey() + ": [" + String.join(", ", e.getValue()) + "]");
         }
         return List.of("switches." + sw + ".routes={" + String.join(", ", kept) + "}");
+    }
+
+    /**
+     * Another seed at {@code sw} alone: {@code switch.ecmp.seed} would give every switch one seed
+     * and polarize the tiers ({@code ecmp.polarization}).
+     */
+    private static String seedFix(String sw, long seed) {
+        return "switches." + sw + ".ecmp.seed=" + (seed + 1);
     }
 
     /** QPs of one host pair that share a UDP source port (qp.csv src_port, when the run wrote it). */

@@ -40,6 +40,27 @@ final class EcmpPolarizationCheck implements Check {
         Scenario s = in.scenario();
         Map<String, Long> seeds = s.ecmpSeeds();
         Map<String, Integer> tiers = s.layout().tiers();
+        Map<String, Fed> polarized = polarized(in);
+        // one finding per pair of tiers (ToR → aggregation, ...), on the first switch of it
+        Map<String, List<String>> byTiers = new LinkedHashMap<>();
+        for (Map.Entry<String, Fed> e : polarized.entrySet()) {
+            String up = e.getValue().feeder();
+            byTiers.computeIfAbsent(tiers.get(up) + ">" + tiers.get(e.getKey()), k -> new ArrayList<>())
+                    .add(e.getKey());
+        }
+        for (List<String> downs : byTiers.values()) {
+            out.add(finding(in, seeds, tiers, downs, polarized));
+        }
+    }
+
+    /** The switches this check finds polarized (an uneven load there is its symptom, not a collision). */
+    static Set<String> polarizedSwitches(DiagInput in) {
+        return polarized(in).keySet();
+    }
+
+    private static Map<String, Fed> polarized(DiagInput in) {
+        Scenario s = in.scenario();
+        Map<String, Long> seeds = s.ecmpSeeds();
         Map<String, Fed> polarized = new LinkedHashMap<>();
         for (String dst : oneHostPerSwitch(s)) {
             for (String up : s.switches()) {
@@ -59,16 +80,7 @@ final class EcmpPolarizationCheck implements Check {
                 }
             }
         }
-        // one finding per pair of tiers (ToR → aggregation, ...), on the first switch of it
-        Map<String, List<String>> byTiers = new LinkedHashMap<>();
-        for (Map.Entry<String, Fed> e : polarized.entrySet()) {
-            String up = e.getValue().feeder();
-            byTiers.computeIfAbsent(tiers.get(up) + ">" + tiers.get(e.getKey()), k -> new ArrayList<>())
-                    .add(e.getKey());
-        }
-        for (List<String> downs : byTiers.values()) {
-            out.add(finding(in, seeds, tiers, downs, polarized));
-        }
+        return polarized;
     }
 
     private static Finding finding(

@@ -44,4 +44,42 @@ class EcmpCheckTest {
                             + qp.get("src_port") + " -> " + qp.get("dst_ip") + ":4791 udp)");
         }
     }
+
+    /**
+     * A {@code flows} mix between h0 (leaf0) and h2 (leaf1) on a switch hash that leaves out the
+     * UDP source port: every flow of h0 → h2 takes one of leaf0's two uplinks and the other carries
+     * nothing, and the loaded one is busy (h0 offers 90 % of 100G for 200 of the run's 300 µs, 60 %
+     * against the 50 % a mix's hot member needs). The mix has no fixed pairs, so its groups come from the hops its QPs took: the
+     * collision is found at leaf0's loaded uplink, crossed by every h0 → h2 QP, and the fix is
+     * another seed (no one static route pins random pairs).
+     */
+    @Test
+    void aFlowsMixCollisionIsFoundFromTheHopsItsQpsTook() throws IOException {
+        Diagnosis d = DiagRun.run(
+                DiagRun.yaml("name: mix\nseed: 1\nduration: 300us\n"
+                        + "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2,"
+                        + " link: {speed: 100G, length: 2m}}\n"
+                        + "switch: {ecmp: {fields: [src_ip, dst_ip]}}\n"
+                        + "workloads:\n  - {name: mix, kind: flows, hosts: [h0, h2], cdf: {1MB: 1.0}, load: 0.9,"
+                        + " duration: 200us}\n"),
+                tmp);
+        Finding f = d.findings().stream()
+                .filter(x -> x.id().equals("ecmp.collision") && x.place().startsWith("leaf0:"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(d.text()));
+        List<Map<String, String>> h0 = RunOutputs.read(tmp).qps().stream()
+                .filter(q -> q.get("port_tx").startsWith("h0:"))
+                .toList();
+        assertThat(h0).hasSizeGreaterThanOrEqualTo(2);
+        // every h0 QP left leaf0 by the finding's port
+        for (Map<String, String> q : h0) {
+            assertThat(q.get("hops").split("\\|")[1]).isEqualTo(f.place());
+        }
+        List<String> named = f.evidence().stream()
+                .filter(e -> e.counter().equals("qp.csv hops"))
+                .map(Evidence::where)
+                .toList();
+        assertThat(named).hasSize(Math.min(h0.size(), EcmpCheck.NAMED));
+        assertThat(f.fix()).containsExactly("switches.leaf0.ecmp.seed=1");
+    }
 }
