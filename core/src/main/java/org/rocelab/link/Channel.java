@@ -51,7 +51,8 @@ public final class Channel {
 
     private boolean lossy;
     /**
-     * The mailbox of a cable between partitions of a windowed run ({@link #betweenPartitions}), two
+     * The mailbox of a cable between partitions of a windowed run ({@link #betweenPartitions}), used
+     * when the run is on threads ({@link Simulation#mailParity}; one thread wires frames at once), two
      * buffers by the parity of the window ({@link Simulation#mailParity}): frames the sender pushes
      * inside a window wait in its buffer, with their arrival times, until the receiver's partition
      * starts the next window, when {@link #drain} puts them on the wire (they arrive at or after the
@@ -116,6 +117,7 @@ public final class Channel {
             mailCount = new int[2];
             mailbox = this::drain;
             sim.cutCable(arrival);
+            sim.atWindowStart(arrival, this::touchArriving);
         }
     }
 
@@ -183,15 +185,18 @@ public final class Channel {
     /**
      * Makes this a cable direction within one partition of a windowed run (a host's cable to its
      * switch): when the partition's window starts, the frames arriving in it are read ({@link
-     * #touchArriving}), as a mailbox drain reads those of a cable between partitions.
+     * #touchArriving}), as for a cable between partitions.
      */
     void withinPartition() {
         sim.atWindowStart(arrival, this::touchArriving);
     }
 
     /**
-     * Reads the hop fields of the frames arriving before {@code endPs}, for the reason {@link
-     * #drain} reads its frames': they were pushed a window or more ago.
+     * Reads the hop fields of the frames arriving before {@code endPs} ({@link Packet#touchHopLines}):
+     * they were pushed a window or more ago, so they are out of the core's caches, and these loads
+     * are independent, so the core waits for their misses together here instead of once per arrival
+     * event later in the window (memory-level parallelism; Java has no prefetch instruction).
+     * Outputs do not depend on it; docs/architecture.md, Performance, gives the measurement.
      */
     private void touchArriving(long endPs) {
         int n = count;
@@ -211,23 +216,15 @@ public final class Channel {
     }
 
     /**
-     * Puts the frames of mailbox buffer {@code parity} on the wire, in the order they were pushed.
-     * First it reads each frame's hop fields ({@link Packet#touchHopLines}): the sender wrote them a
-     * window ago, so they are out of the core's caches, and these loads are independent, so the
-     * core waits for their misses together here instead of once per arrival event later in the
-     * window (memory-level parallelism; Java has no prefetch instruction). Outputs do not depend on
-     * it; docs/architecture.md, Performance, gives the measurement.
+     * Puts the frames of mailbox buffer {@code parity} on the wire, in the order they were pushed
+     * (a threaded run). The window start that follows reads the hop fields of those arriving in the
+     * window ({@link #touchArriving}).
      */
     private void drain(int parity) {
         Packet[] mail = mailFrames[parity];
         long[] firstBit = mailFirstBitPs[parity];
         long[] arrival = mailArrivalPs[parity];
         int n = mailCount[parity];
-        int t = touched;
-        for (int i = 0; i < n; i++) {
-            t ^= mail[i].touchHopLines();
-        }
-        touched = t;
         for (int i = 0; i < n; i++) {
             wire(mail[i], firstBit[i], arrival[i]);
             mail[i] = null;

@@ -741,11 +741,14 @@ public final class Simulation {
     }
 
     /**
-     * The mailbox buffer an event of a running window fills (0 or 1: the window's parity, {@link
-     * Mailbox}), or -1 outside a window, when a cable puts frames straight on the wire.
+     * The mailbox buffer an event of a running window of a threaded run fills (0 or 1: the window's
+     * parity, {@link Mailbox}), or -1 outside a window or on one thread, when a cable puts frames
+     * straight on the wire. One thread runs the partitions one after the other, so a frame pushed in
+     * a window may go straight into the receiver's ring and its arrival into the receiver's event
+     * set: it arrives at or after the window's end, which no partition has passed.
      */
     public int mailParity() {
-        return loop().runningLane >= 0 ? windowParity : -1;
+        return workers != null && loop().runningLane >= 0 ? windowParity : -1;
     }
 
     /**

@@ -8,10 +8,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Mailboxes of cut cables ({@link Simulation#mailed}, {@link Mailbox}): frames a window mails go
- * on the wire when the receiving partition's next window starts, on the thread that takes it; the
- * next window starts no later than the first frame's arrival, even when no event is pending before
- * then; a barrier or the end of the run drains them first.
+ * Mailboxes of cut cables on threads ({@link Simulation#mailed}, {@link Mailbox}): frames a window
+ * mails go on the wire when the receiving partition's next window starts, on the thread that takes
+ * it; the next window starts no later than the first frame's arrival, even when no event is pending
+ * before then; a barrier or the end of the run drains them first. One thread mails nothing.
  */
 class MailboxTest {
     private static final long L = 100;
@@ -84,6 +84,17 @@ class MailboxTest {
         }
     }
 
+    /** Runs {@code c}'s windows on two threads until {@code endPs}. */
+    private static void onThreads(Cable c, long endPs) {
+        c.windowed();
+        c.sim.threads(2);
+        try {
+            c.sim.runUntil(endPs);
+        } finally {
+            c.sim.endThreads();
+        }
+    }
+
     @Test
     void aMailedFrameStartsTheNextWindowAtItsArrival() {
         // frames sent at 0, 30, 60, 90 arrive at 5000..5090; the tick at 9000: no event is pending
@@ -91,8 +102,7 @@ class MailboxTest {
         Cable plain = new Cable(5000, 9000);
         plain.sim.runUntil(10_000);
         Cable w = new Cable(5000, 9000);
-        w.windowed();
-        w.sim.runUntil(10_000);
+        onThreads(w, 10_000);
         assertThat(plain.fired).containsExactly("b@5000", "b@5030", "b@5060", "b@5090", "tick@9000");
         assertThat(w.fired).isEqualTo(plain.fired);
         assertThat(w.sim.events()).isEqualTo(plain.sim.events()).isEqualTo(9);
@@ -101,18 +111,31 @@ class MailboxTest {
         assertThat(w.sim.windows()).isEqualTo(2);
     }
 
+    /**
+     * One thread runs the partitions one after the other, so a window's frames go straight on the
+     * wire ({@link Simulation#mailParity} is -1) and their arrivals into the receiver's event set:
+     * nothing is mailed or drained, and the windows, events and order are the same.
+     */
+    @Test
+    void oneThreadPutsFramesStraightOnTheWire() {
+        Cable plain = new Cable(5000, 9000);
+        plain.sim.runUntil(10_000);
+        Cable w = new Cable(5000, 9000);
+        w.windowed();
+        w.sim.runUntil(10_000);
+        assertThat(w.fired).isEqualTo(plain.fired);
+        assertThat(w.sim.events()).isEqualTo(plain.sim.events());
+        assertThat(w.sim.fingerprint()).isEqualTo(plain.sim.fingerprint());
+        assertThat(w.drainedOnSlot).isEmpty();
+        assertThat(w.sim.windows()).isEqualTo(2);
+    }
+
     @Test
     void onThreadsTheReceiversThreadDrainsIt() {
         Cable plain = new Cable(L, 9000);
         plain.sim.runUntil(10_000);
         Cable t = new Cable(L, 9000);
-        t.windowed();
-        t.sim.threads(2);
-        try {
-            t.sim.runUntil(10_000);
-        } finally {
-            t.sim.endThreads();
-        }
+        onThreads(t, 10_000);
         assertThat(t.fired).isEqualTo(plain.fired).startsWith("b@100", "b@130", "b@160", "b@190");
         assertThat(t.sim.fingerprint()).isEqualTo(plain.sim.fingerprint());
         // drained once, inside window [100, 200), by whichever thread took partition 1 (slot 0 the
@@ -127,16 +150,19 @@ class MailboxTest {
         Cable plain = new Cable(L, 100);
         plain.sim.runUntil(10_000);
         Cable w = new Cable(L, 100);
-        w.windowed();
-        w.sim.runUntil(10_000);
+        onThreads(w, 10_000);
         assertThat(w.fired).isEqualTo(plain.fired);
         assertThat(w.fired).containsExactlyInAnyOrder("b@100", "tick@100", "b@130", "b@160", "b@190");
         // a run that ends before the frames arrive leaves them on the wire, none lost
         Cable cut = new Cable(5000, 9000);
-        cut.windowed();
-        cut.sim.runUntil(1000);
+        onThreads(cut, 1000);
         assertThat(cut.wire).containsExactly(5000L, 5030L, 5060L, 5090L);
-        cut.sim.runUntil(10_000);
+        cut.sim.threads(2);
+        try {
+            cut.sim.runUntil(10_000);
+        } finally {
+            cut.sim.endThreads();
+        }
         Cable whole = new Cable(5000, 9000);
         whole.sim.runUntil(10_000);
         assertThat(cut.fired).isEqualTo(whole.fired);
@@ -146,14 +172,19 @@ class MailboxTest {
     void aWindowStartIsToldEachWindowAfterItsPartitionsDrain() {
         Cable w = new Cable(5000, 9000);
         w.windowed();
-        List<String> told = new ArrayList<>();
-        // windows [0, 100) and, for the mailbox's frames, [5000, 5100); each runs partition 0 (a)
-        // then 1 (b), b's after its mailbox was drained onto the wire
+        List<String> told = java.util.Collections.synchronizedList(new ArrayList<>());
+        // windows [0, 100) and, for the mailbox's frames, [5000, 5100); b's start comes after its
+        // mailbox was drained onto the wire (empty in the first window: a's frames are mailed then)
         w.sim.atWindowStart(w.b, endPs -> told.add("b<" + endPs + " wire=" + w.wire.size()));
         w.sim.atWindowStart(w.a, endPs -> told.add("a<" + endPs));
-        w.sim.runUntil(10_000);
+        w.sim.threads(2);
+        try {
+            w.sim.runUntil(10_000);
+        } finally {
+            w.sim.endThreads();
+        }
         assertThat(w.sim.windows()).isEqualTo(2);
-        assertThat(told).containsExactly("a<100", "b<100 wire=0", "a<5100", "b<5100 wire=4");
+        assertThat(told).containsExactlyInAnyOrder("a<100", "b<100 wire=0", "a<5100", "b<5100 wire=4");
         Cable plain = new Cable(5000, 9000);
         plain.sim.runUntil(10_000);
         assertThat(w.fired).isEqualTo(plain.fired);
