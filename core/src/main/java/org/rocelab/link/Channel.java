@@ -36,7 +36,7 @@ public final class Channel {
     private int head;
     private int count;
     /**
-     * What {@link Packet#touchHopLines} returned for drained and arriving frames; kept so the loads
+     * What {@link Packet#touchHopLines} returned for the frames arriving in a window; kept so the loads
      * stay, never read.
      */
     private int touched;
