@@ -28,8 +28,8 @@ final class EcmpCheck implements Check {
     static final double HOT = 1.5;
     static final double COLD = 0.1;
     /**
-     * For a {@code flows} mix: the share of the run the hot member must have been busy (its bytes at
-     * its line rate). A mix's few elephants share a member of a small group by chance (two of them
+     * For a {@code flows} mix: the share of its time (from the mix's start to the run's end) the hot
+     * member must have been busy (its bytes at its line rate). A mix's few elephants share a member of a small group by chance (two of them
      * on two members, half the time) without harm when that member has time to spare.
      */
     static final double BUSY = 0.5;
@@ -186,7 +186,7 @@ final class EcmpCheck implements Check {
         if (mean <= 0 || bytes.get(hot) <= HOT * mean || bytes.get(cold) >= COLD * mean) {
             return;
         }
-        if (mix && bytes.get(hot) * 8e9 < BUSY * Topo.speedBps(in.scenario(), hot) * r.simulatedNs()) {
+        if (mix && bytes.get(hot) * 8e9 < BUSY * Topo.speedBps(in.scenario(), hot) * mixSpanNs(in)) {
             return; // a mix's elephants met on a member they left mostly idle: no bottleneck
         }
         List<Evidence> ev = new ArrayList<>();
@@ -253,6 +253,18 @@ final class EcmpCheck implements Check {
             kept.add(e.getKey() + ": [" + String.join(", ", e.getValue()) + "]");
         }
         return List.of("switches." + sw + ".routes={" + String.join(", ", kept) + "}");
+    }
+
+    /** The time the run's {@code flows} mixes had, ns: from the earliest one's start to the run's end. */
+    private static long mixSpanNs(DiagInput in) {
+        long startPs = Long.MAX_VALUE;
+        for (WorkloadSpec w : in.scenario().workloads()) {
+            if (w.kind() == WorkloadKind.FLOWS) {
+                startPs = Math.min(startPs, w.startPs());
+            }
+        }
+        long runNs = in.run().simulatedNs();
+        return startPs == Long.MAX_VALUE ? runNs : Math.max(0, runNs - startPs / 1000);
     }
 
     /**

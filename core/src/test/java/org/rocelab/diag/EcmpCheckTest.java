@@ -82,4 +82,23 @@ class EcmpCheckTest {
         assertThat(named).hasSize(Math.min(h0.size(), EcmpCheck.NAMED));
         assertThat(f.fix()).containsExactly("switches.leaf0.ecmp.seed=1");
     }
+
+    /**
+     * The same mix started 200 µs into a 300 µs run: its hot member was busy 90 % of the mix's 100
+     * µs (the 50 % a mix needs), though only 30 % of the run's time.
+     */
+    @Test
+    void aLateMixIsJudgedOverItsOwnTime() {
+        Diagnosis d = DiagRun.run(
+                DiagRun.yaml("name: late\nseed: 1\nduration: 300us\n"
+                        + "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2,"
+                        + " link: {speed: 100G, length: 2m}}\n"
+                        + "switch: {ecmp: {fields: [src_ip, dst_ip]}}\n"
+                        + "workloads:\n  - {name: mix, kind: flows, hosts: [h0, h2], cdf: {1MB: 1.0}, load: 0.9,"
+                        + " start: 200us, duration: 100us}\n"),
+                tmp);
+        assertThat(d.findings())
+                .as(d.text())
+                .anyMatch(x -> x.id().equals("ecmp.collision") && x.place().startsWith("leaf0:"));
+    }
 }
