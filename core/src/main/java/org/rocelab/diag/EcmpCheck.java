@@ -49,25 +49,12 @@ final class EcmpCheck implements Check {
     @Override
     public void run(DiagInput in, Findings out) {
         Scenario s = in.scenario();
-        RunOutputs r = in.run();
         Map<String, Set<String>> groups = new TreeMap<>();
         Map<String, Set<String>> flows = new TreeMap<>();
-        Map<String, Set<Integer>> workloads = new TreeMap<>();
         for (String[] pair : in.paths().pairs(false)) {
             for (List<Paths.Hop> path : in.paths().paths(pair[0], pair[1], 16)) {
                 for (int i = 1; i < path.size(); i++) {
-                    String sw = Topo.node(path.get(i).port());
-                    List<Paths.Hop> alts = in.paths().nextHops(sw, pair[1]);
-                    if (alts.size() < 2 || !s.layout().isSwitch(sw)) {
-                        continue;
-                    }
-                    Set<String> ports = new LinkedHashSet<>();
-                    for (Paths.Hop h : alts) {
-                        ports.add(h.port());
-                    }
-                    String key = sw + " " + String.join(",", ports);
-                    groups.put(key, ports);
-                    flows.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(pair[0] + ">" + pair[1]);
+                    cross(in, Topo.node(path.get(i).port()), pair[1], pair[0] + ">" + pair[1], groups, flows);
                 }
             }
         }
@@ -130,25 +117,42 @@ final class EcmpCheck implements Check {
             String dst = Topo.node(rx);
             String[] path = hops.split("\\|");
             for (int i = 1; i < path.length; i++) {
-                String sw = Topo.node(path[i]);
-                if (!in.scenario().layout().isSwitch(sw)) {
-                    continue;
+                String key = cross(in, Topo.node(path[i]), dst, RunOutputs.qpName(qp), groups, flows);
+                if (key != null) {
+                    mixed.add(key);
                 }
-                List<Paths.Hop> alts = in.paths().nextHops(sw, dst);
-                if (alts.size() < 2) {
-                    continue;
-                }
-                Set<String> ports = new LinkedHashSet<>();
-                for (Paths.Hop h : alts) {
-                    ports.add(h.port());
-                }
-                String key = sw + " " + String.join(",", ports);
-                groups.putIfAbsent(key, ports);
-                flows.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(RunOutputs.qpName(qp));
-                mixed.add(key);
             }
         }
         return mixed;
+    }
+
+    /**
+     * Records that {@code flow} crosses switch {@code sw} toward host {@code dst}: when {@code sw}
+     * has an ECMP group there, the group (keyed by the switch and its members) and the flow among
+     * those crossing it. Returns the group's key, or null (not a switch, or no choice).
+     */
+    private static String cross(
+            DiagInput in,
+            String sw,
+            String dst,
+            String flow,
+            Map<String, Set<String>> groups,
+            Map<String, Set<String>> flows) {
+        if (!in.scenario().layout().isSwitch(sw)) {
+            return null;
+        }
+        List<Paths.Hop> alts = in.paths().nextHops(sw, dst);
+        if (alts.size() < 2) {
+            return null;
+        }
+        Set<String> ports = new LinkedHashSet<>();
+        for (Paths.Hop h : alts) {
+            ports.add(h.port());
+        }
+        String key = sw + " " + String.join(",", ports);
+        groups.putIfAbsent(key, ports);
+        flows.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(flow);
+        return key;
     }
 
     /**
