@@ -93,7 +93,7 @@ final class WorkloadReader {
         if (size == 0 && kind != WorkloadKind.TCP && kind != WorkloadKind.FLOWS) {
             throw sizeF.error("expected a positive size like 64KB, got " + sizeF.shown());
         }
-        if (kind.isPerftest() && size > 8_388_608L && !kind.isLatency()) {
+        if (kind.isPerftest() && size > 8_388_608L) {
             throw sizeF.error("expected a perftest message size of at most 8388608 bytes (perftest's limit), got "
                     + sizeF.shown());
         }
@@ -114,7 +114,8 @@ final class WorkloadReader {
             defIters = 0; // rounds every interval until the run ends
         }
         long duration = durF.time(0);
-        int iterations = itF.integer(durF.present() ? 0 : defIters, 1, Integer.MAX_VALUE);
+        // the latency programs keep perftest's own floor (-n: "Iteration num should be at least 5")
+        int iterations = itF.integer(durF.present() ? 0 : defIters, kind.isLatency() ? 5 : 1, Integer.MAX_VALUE);
         if (kind == WorkloadKind.INCAST && interval == 0 && iterations > 1) {
             throw itF.error("expected an interval between rounds for more than one round, got iterations " + itF.shown()
                     + " without interval");
@@ -144,7 +145,7 @@ final class WorkloadReader {
                 interval,
                 iterations,
                 duration,
-                w.get("tx_depth").integer(bw ? 128 : 1, 1, 32768),
+                w.get("tx_depth").integer(bw ? 128 : 1, 1, kind.isLatency() ? 16384 : 32768),
                 w.get("bidirectional").bool(false),
                 cdf,
                 load,
