@@ -401,10 +401,15 @@ public final class QueuePair implements RcHost, TxQueue {
         return counters;
     }
 
-    /** Per-QP metrics in OTG order, name to value (latencies and timestamps in ns). */
-    public java.util.Map<String, Long> metrics() {
+    /** Per-QP metrics now (latencies and timestamps in ns). */
+    public QpMetrics snapshot() {
         counters.messageTx = requester.messagesStarted();
         return counters.snapshot(requester.retransmitted(), responder.outOfSequence(), responder.messagesCompleted());
+    }
+
+    /** {@link #snapshot()} by OTG name, in OTG order. */
+    public java.util.Map<String, Long> metrics() {
+        return snapshot().asMap();
     }
 
     /** The remote QPN (after RTR). */

@@ -2,7 +2,6 @@ package org.rocelab.run;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.function.LongConsumer;
 import org.rocelab.compat.HpccFctRecord;
 import org.rocelab.compat.HpccFlow;
@@ -10,6 +9,7 @@ import org.rocelab.compat.HpccPathMetrics;
 import org.rocelab.compat.HpccPfcEvent;
 import org.rocelab.compat.HpccScenario;
 import org.rocelab.nic.Nic;
+import org.rocelab.nic.QpMetrics;
 import org.rocelab.scenario.OutputSpec;
 import org.rocelab.sim.KeyedLog;
 import org.rocelab.sim.Simulation;
@@ -230,11 +230,11 @@ public final class HpccRun {
         pairs[idx].srcQp.congestionControl().close();
         // the sender's counters now, in its partition; the responder's and the run's shared records
         // after the window on threads, in partition order (Simulation.serially)
-        Map<String, Long> senderMetrics = pairs[idx].srcQp.metrics();
+        QpMetrics senderMetrics = pairs[idx].srcQp.snapshot();
         fabric.fabric().sim().serially(() -> recordDone(idx, nowPs, hpccPs, senderMetrics));
     }
 
-    private void recordDone(int idx, long nowPs, long hpccPs, Map<String, Long> senderMetrics) {
+    private void recordDone(int idx, long nowPs, long hpccPs, QpMetrics senderMetrics) {
         RdmaPair p = pairs[idx];
         qpRows[idx] = QpSnapshot.take(p.srcQp, senderMetrics, p.dstQp.nic(), p.dstQp);
         qpSeries.flowEnded(seriesTokens[idx]);

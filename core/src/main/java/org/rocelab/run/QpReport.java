@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.rocelab.nic.Nic;
+import org.rocelab.nic.QpMetrics;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.QpRecord;
 import org.rocelab.stats.RunResult;
@@ -66,40 +67,40 @@ final class QpReport {
         return QpSnapshot.take(s, peerNic, peer).row(workload, null);
     }
 
-    /** The counters of a sending QP, {@code tx} ({@link QueuePair#metrics()}), and of its responder {@code peer} (may be null), names left empty. */
-    static QpRecord numbers(Map<String, Long> tx, QueuePair peer) {
-        Map<String, Long> rx = peer == null ? Map.of() : peer.metrics();
+    /** The counters of a sending QP, {@code tx} ({@link QueuePair#snapshot()}), and of its responder {@code peer} (may be null), names left empty. */
+    static QpRecord numbers(QpMetrics tx, QueuePair peer) {
+        QpMetrics rx = peer == null ? QpMetrics.NONE : peer.snapshot();
         QpRecord q = new QpRecord();
-        q.dataFramesTx = tx.getOrDefault("data_frames_tx", 0L);
-        q.dataFramesRx = rx.getOrDefault("data_frames_rx", 0L);
-        q.dataFramesRetransmitted = tx.getOrDefault("data_frames_retransmitted", 0L);
-        q.frameSequenceError = rx.getOrDefault("frame_sequence_error", 0L);
-        q.txBytes = tx.getOrDefault("tx_bytes", 0L);
-        q.rxBytes = rx.getOrDefault("rx_bytes", 0L);
-        q.messageTx = tx.getOrDefault("message_tx", 0L);
-        q.messageCompleteRx = rx.getOrDefault("message_complete_rx", 0L);
-        q.messageFail = tx.getOrDefault("message_fail", 0L);
-        long first = tx.getOrDefault("first_timestamp_ns", 0L);
-        long last = tx.getOrDefault("last_timestamp_ns", 0L);
+        q.dataFramesTx = tx.dataFramesTx();
+        q.dataFramesRx = rx.dataFramesRx();
+        q.dataFramesRetransmitted = tx.dataFramesRetransmitted();
+        q.frameSequenceError = rx.frameSequenceError();
+        q.txBytes = tx.txBytes();
+        q.rxBytes = rx.rxBytes();
+        q.messageTx = tx.messageTx();
+        q.messageCompleteRx = rx.messageCompleteRx();
+        q.messageFail = tx.messageFail();
+        long first = tx.firstTimestampNs();
+        long last = tx.lastTimestampNs();
         if (last > first) {
             q.firstTimestampPs = first * 1000;
             q.lastTimestampPs = last * 1000;
             q.dataTxRateGbps = q.txBytes * 8.0 / (last - first);
             q.dataRxRateGbps = q.rxBytes * 8.0 / (last - first);
-            q.flowCompletionTimePs = tx.getOrDefault("flow_completion_time_ns", 0L) * 1000;
+            q.flowCompletionTimePs = tx.flowCompletionTimeNs() * 1000;
         }
-        if (tx.getOrDefault("max_latency_ns", 0L) > 0) {
-            q.avgLatencyPs = tx.get("avg_latency_ns") * 1000;
-            q.minLatencyPs = tx.get("min_latency_ns") * 1000;
-            q.maxLatencyPs = tx.get("max_latency_ns") * 1000;
+        if (tx.maxLatencyNs() > 0) {
+            q.avgLatencyPs = tx.avgLatencyNs() * 1000;
+            q.minLatencyPs = tx.minLatencyNs() * 1000;
+            q.maxLatencyPs = tx.maxLatencyNs() * 1000;
         }
-        q.ecnCeRx = rx.getOrDefault("ecn_ce_rx", 0L);
-        q.cnpTx = rx.getOrDefault("cnp_tx", 0L);
-        q.cnpRx = tx.getOrDefault("cnp_rx", 0L);
-        q.ackTx = rx.getOrDefault("ack_tx", 0L);
-        q.ackRx = tx.getOrDefault("ack_rx", 0L);
-        q.nakTx = rx.getOrDefault("nak_tx", 0L);
-        q.nakRx = tx.getOrDefault("nak_rx", 0L);
+        q.ecnCeRx = rx.ecnCeRx();
+        q.cnpTx = rx.cnpTx();
+        q.cnpRx = tx.cnpRx();
+        q.ackTx = rx.ackTx();
+        q.ackRx = tx.ackRx();
+        q.nakTx = rx.nakTx();
+        q.nakRx = tx.nakRx();
         return q;
     }
 }

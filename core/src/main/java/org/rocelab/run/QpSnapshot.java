@@ -1,7 +1,7 @@
 package org.rocelab.run;
 
-import java.util.Map;
 import org.rocelab.nic.Nic;
+import org.rocelab.nic.QpMetrics;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.QpRecord;
 import org.rocelab.topo.Addressing;
@@ -36,11 +36,11 @@ final class QpSnapshot {
 
     /** The figures of sending QP {@code s} now, with its responder {@code peer} at {@code peerNic} (either may be null). */
     static QpSnapshot take(QueuePair s, Nic peerNic, QueuePair peer) {
-        return take(s, s.metrics(), peerNic, peer);
+        return take(s, s.snapshot(), peerNic, peer);
     }
 
-    /** As {@link #take(QueuePair, Nic, QueuePair)} with {@code s}'s counters as {@code sMetrics} ({@link QueuePair#metrics()}) took them. */
-    static QpSnapshot take(QueuePair s, Map<String, Long> sMetrics, Nic peerNic, QueuePair peer) {
+    /** As {@link #take(QueuePair, Nic, QueuePair)} with {@code s}'s counters as {@code sMetrics} ({@link QueuePair#snapshot()}) took them. */
+    static QpSnapshot take(QueuePair s, QpMetrics sMetrics, Nic peerNic, QueuePair peer) {
         return new QpSnapshot(QpReport.numbers(sMetrics, peer), s, peerNic);
     }
 

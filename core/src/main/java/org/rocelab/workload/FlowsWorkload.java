@@ -2,9 +2,9 @@ package org.rocelab.workload;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import org.rocelab.nic.Nic;
+import org.rocelab.nic.QpMetrics;
 import org.rocelab.nic.WorkCompletion;
 import org.rocelab.sim.RandomStream;
 import org.rocelab.sim.Timer;
@@ -217,7 +217,7 @@ public final class FlowsWorkload implements Workload {
             long timePs = wc.timePs;
             // the sender's counters now, in its partition; the responder's and the workload's
             // shared records after the window on threads, in partition order
-            Map<String, Long> senderMetrics = qpRows == QpRowTaker.NONE ? Map.of() : m.pair.srcQp.metrics();
+            QpMetrics senderMetrics = qpRows == QpRowTaker.NONE ? QpMetrics.NONE : m.pair.srcQp.snapshot();
             fabric.sim().serially(() -> {
                 qpListener.flowEnded(m.qpToken);
                 m.qpToken = -1;

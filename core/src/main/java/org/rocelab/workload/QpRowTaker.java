@@ -1,7 +1,7 @@
 package org.rocelab.workload;
 
-import java.util.Map;
 import java.util.function.Supplier;
+import org.rocelab.nic.QpMetrics;
 import org.rocelab.nic.QueuePair;
 import org.rocelab.stats.QpRecord;
 
@@ -19,14 +19,14 @@ public interface QpRowTaker {
 
     /**
      * The row of {@code sendingQp} with its counters {@code senderMetrics} ({@link
-     * QueuePair#metrics()}, taken by the caller) and its responder's as of now, or null when none is
+     * QueuePair#snapshot()}, taken by the caller) and its responder's as of now, or null when none is
      * kept. A threaded run takes the sender's at the completion, in the sender's partition, and the
      * responder's after the window, when no partition runs ({@code Simulation.serially}).
      */
-    Supplier<QpRecord> take(QueuePair sendingQp, Map<String, Long> senderMetrics);
+    Supplier<QpRecord> take(QueuePair sendingQp, QpMetrics senderMetrics);
 
     /** The row of {@code sendingQp} and its responder as of now, or null when none is kept. */
     default Supplier<QpRecord> take(QueuePair sendingQp) {
-        return take(sendingQp, sendingQp.metrics());
+        return take(sendingQp, sendingQp.snapshot());
     }
 }
