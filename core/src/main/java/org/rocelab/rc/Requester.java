@@ -14,8 +14,10 @@ import org.rocelab.sim.Timer;
  * its {@link RetransmitPolicy} says. Retry exhaustion completes the oldest request in error and
  * the host moves the QP to ERR.
  *
- * <p>The send queue is a ring of preallocated {@link SendWqe}s; PSNs are assigned at post time
- * so a rewind is a search of the outstanding window, done only on recovery.
+ * <p>The send queue is a ring of {@link SendWqe}s reused from lap to lap, each made when a request
+ * is first posted into its slot (a QP that only answers, a flow's responder, makes none; only the
+ * posted slots, {@code head} to {@code tail}, are ever read); PSNs are assigned at post time so a
+ * rewind is a search of the outstanding window, done only on recovery.
  */
 public final class Requester {
     private final RcHost host;
@@ -69,9 +71,6 @@ public final class Requester {
         this.counters = counters;
         int cap = Integer.highestOneBit(Math.max(1, depth - 1)) << 1;
         this.ring = new SendWqe[cap];
-        for (int i = 0; i < cap; i++) {
-            ring[i] = new SendWqe();
-        }
         this.mask = cap - 1;
         this.retransmitTimer = sim.timer(owner, this::onTimeout);
         this.rnrTimer = sim.timer(owner, now -> onRnrTimer());
@@ -110,7 +109,12 @@ public final class Requester {
 
     /** The slot the next posted request goes into; fill it, then {@link #commit()}. */
     public SendWqe slot() {
-        return ring[tail & mask];
+        SendWqe w = ring[tail & mask];
+        if (w == null) {
+            w = new SendWqe();
+            ring[tail & mask] = w;
+        }
+        return w;
     }
 
     /** Accepts the request in {@link #slot()}: assigns its PSN range. */

@@ -60,10 +60,8 @@ public final class Responder {
         this.host = host;
         this.counters = counters;
         int cap = Integer.highestOneBit(Math.max(1, recvDepth - 1)) << 1;
+        // each entry made when a receive is first posted into its slot (only posted ones are read)
         this.rq = new RecvWqe[cap];
-        for (int i = 0; i < cap; i++) {
-            rq[i] = new RecvWqe();
-        }
         this.rqMask = cap - 1;
         this.reads = new ReadResponseQueue(2 * Math.max(1, maxDestRdAtomic) + 2);
     }
@@ -94,7 +92,12 @@ public final class Responder {
 
     /** The slot the next receive goes into; fill it, then {@link #commitRecv()}. */
     public RecvWqe recvSlot() {
-        return rq[rqTail & rqMask];
+        RecvWqe r = rq[rqTail & rqMask];
+        if (r == null) {
+            r = new RecvWqe();
+            rq[rqTail & rqMask] = r;
+        }
+        return r;
     }
 
     public void commitRecv() {
