@@ -29,8 +29,9 @@ public final class IncastWorkload implements Workload {
     private final long jitterPs;
     private final long endPs;
     private final List<MessageFlow> flows = new ArrayList<>();
-    private final List<QueuePair> senderQps = new ArrayList<>();
-    private final List<Sender> sendersByQp = new ArrayList<>();
+    /** One per sending QP, in the order the QPs were made. */
+    private final List<Sender> qpSenders = new ArrayList<>();
+
     private PathModel paths;
 
     public IncastWorkload(
@@ -81,8 +82,7 @@ public final class IncastWorkload implements Workload {
             for (int q = 0; q < qps; q++) {
                 Sender snd = new Sender(s, rnd.nextDouble() * jitterPs);
                 snd.pair = RdmaPair.connect(f, s, receiver, sizeBytes, 64, snd::onCompletion, null);
-                senderQps.add(snd.pair.srcQp);
-                sendersByQp.add(snd);
+                qpSenders.add(snd);
                 snd.timer = f.sim().timer(f.sim().component(name + "/" + idx++), now -> snd.fire(now));
                 snd.timer.scheduleAt(startPs + snd.offsetPs);
             }
@@ -91,7 +91,11 @@ public final class IncastWorkload implements Workload {
 
     @Override
     public List<QueuePair> sendingQps() {
-        return List.copyOf(senderQps);
+        List<QueuePair> qps = new ArrayList<>(qpSenders.size());
+        for (Sender snd : qpSenders) {
+            qps.add(snd.pair.srcQp);
+        }
+        return List.copyOf(qps);
     }
 
     /**
@@ -101,7 +105,7 @@ public final class IncastWorkload implements Workload {
      */
     @Override
     public void collect(RunResult result, long runEndPs) {
-        for (Sender snd : sendersByQp) {
+        for (Sender snd : qpSenders) {
             long placed = snd.pair.dstQp.placedBytes();
             for (int k = 0; k < snd.sent.size(); k++) {
                 MessageFlow m = snd.sent.get(k);
