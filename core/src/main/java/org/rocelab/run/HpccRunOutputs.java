@@ -1,12 +1,9 @@
 package org.rocelab.run;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.rocelab.compat.FctBuckets;
 import org.rocelab.compat.HpccOutputs;
-import org.rocelab.stats.Json;
 import org.rocelab.stats.RunInfo;
 import org.rocelab.stats.RunResult;
 import org.rocelab.stats.RunWriter;
@@ -30,7 +27,6 @@ public final class HpccRunOutputs {
 
     /** Writes everything into {@code dir}; {@code info} may be null (no run.json). */
     public static void write(Path dir, HpccRun run, RunResult r, RunInfo info) throws IOException {
-        RunWriter.writeAll(dir, r, info);
         ObjectNode summary = SummaryJson.of(r);
         ArrayNode buckets = summary.putArray("hpcc_fct_buckets");
         try {
@@ -47,7 +43,7 @@ public final class HpccRunOutputs {
         } catch (IllegalArgumentException e) {
             summary.withArray("warnings").add("hpcc_fct_buckets: " + e.getMessage());
         }
-        Files.writeString(dir.resolve(RunWriter.SUMMARY), Json.text(summary), StandardCharsets.UTF_8);
+        RunWriter.writeAll(dir, r, info, summary);
         HpccOutputs.writeFct(dir.resolve(FCT_TXT), run.fctRecords());
         HpccOutputs.writePfc(dir.resolve(PFC_TXT), run.pfcEvents());
     }

@@ -1,5 +1,7 @@
 package org.rocelab.stats;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,7 +18,30 @@ public final class FctCsv {
 
     private FctCsv() {}
 
+    /** The whole file as text (tests; runs {@link #write} it). */
     public static String of(List<WorkloadResult> workloads) {
+        List<FlowRecord> done = completedById(workloads);
+        StringBuilder sb = new StringBuilder(64 + done.size() * 64);
+        sb.append(HEADER).append('\n');
+        for (FlowRecord f : done) {
+            appendRow(sb, f);
+        }
+        return sb.toString();
+    }
+
+    /** Writes the file to {@code out} row by row, no string of it formed; does not close {@code out}. */
+    public static void write(List<WorkloadResult> workloads, Writer out) throws IOException {
+        out.write(HEADER);
+        out.write('\n');
+        StringBuilder row = new StringBuilder(128);
+        for (FlowRecord f : completedById(workloads)) {
+            row.setLength(0);
+            appendRow(row, f);
+            out.append(row);
+        }
+    }
+
+    private static List<FlowRecord> completedById(List<WorkloadResult> workloads) {
         List<FlowRecord> done = new ArrayList<>();
         for (WorkloadResult w : workloads) {
             for (FlowRecord f : w.flows()) {
@@ -26,28 +51,28 @@ public final class FctCsv {
             }
         }
         done.sort(Comparator.comparingLong(FlowRecord::id));
-        StringBuilder sb = new StringBuilder(64 + done.size() * 64);
-        sb.append(HEADER).append('\n');
-        for (FlowRecord f : done) {
-            sb.append(f.id())
-                    .append(',')
-                    .append(Csv.field(f.src()))
-                    .append(',')
-                    .append(Csv.field(f.dst()))
-                    .append(',')
-                    .append(f.sizeBytes())
-                    .append(',')
-                    .append(f.startPs())
-                    .append(',')
-                    .append(f.endPs())
-                    .append(',')
-                    .append(Decimal.nsText(f.fctPs()))
-                    .append(',')
-                    .append(Decimal.nsText(f.idealFctPs()))
-                    .append(',')
-                    .append(Decimal.text(f.slowdown()))
-                    .append('\n');
-        }
-        return sb.toString();
+        return done;
+    }
+
+    /** One row, with its line end. */
+    private static void appendRow(StringBuilder sb, FlowRecord f) {
+        sb.append(f.id())
+                .append(',')
+                .append(Csv.field(f.src()))
+                .append(',')
+                .append(Csv.field(f.dst()))
+                .append(',')
+                .append(f.sizeBytes())
+                .append(',')
+                .append(f.startPs())
+                .append(',')
+                .append(f.endPs())
+                .append(',')
+                .append(Decimal.nsText(f.fctPs()))
+                .append(',')
+                .append(Decimal.nsText(f.idealFctPs()))
+                .append(',')
+                .append(Decimal.text(f.slowdown()))
+                .append('\n');
     }
 }

@@ -1,6 +1,10 @@
 package org.rocelab.stats;
 
+import java.io.IOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.util.DefaultIndenter;
@@ -37,6 +41,17 @@ public final class Json {
     /** Pretty text of a node, ending with a newline. */
     public static String text(JsonNode node) {
         return WRITER.writeValueAsString(node) + "\n";
+    }
+
+    /**
+     * Writes the pretty text of {@code node}, as {@link #text} gives it, to {@code file}, streamed
+     * (a run's summary.json of ~100 k flows is megabytes: no string of it is formed).
+     */
+    public static void write(Path file, JsonNode node) throws IOException {
+        try (JsonGenerator g = generator(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+            g.writeTree(node);
+            g.writeRaw('\n');
+        }
     }
 
     /**

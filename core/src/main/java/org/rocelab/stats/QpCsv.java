@@ -1,5 +1,7 @@
 package org.rocelab.stats;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.util.List;
 
 /**
@@ -19,81 +21,102 @@ public final class QpCsv {
 
     private QpCsv() {}
 
+    /** The whole file as text (tests; runs {@link #write} it). */
     public static String of(List<QpRecord> qps) {
         StringBuilder sb = new StringBuilder(HEADER.length() + 1 + qps.size() * 160);
         sb.append(HEADER).append('\n');
         for (QpRecord q : qps) {
-            sb.append(Csv.field(q.flowName))
-                    .append(',')
-                    .append(Csv.field(q.portTx))
-                    .append(',')
-                    .append(Csv.field(q.portRx))
-                    .append(',')
-                    .append(q.srcQp)
-                    .append(',')
-                    .append(q.destQp)
-                    .append(',')
-                    .append(Csv.field(q.srcIpv4))
-                    .append(',')
-                    .append(Csv.field(q.destIpv4))
-                    .append(',')
-                    .append(q.dataFramesTx)
-                    .append(',')
-                    .append(q.dataFramesRx)
-                    .append(',')
-                    .append(q.frameDelta())
-                    .append(',')
-                    .append(q.dataFramesRetransmitted)
-                    .append(',')
-                    .append(q.frameSequenceError)
-                    .append(',')
-                    .append(q.txBytes)
-                    .append(',')
-                    .append(q.rxBytes)
-                    .append(',')
-                    .append(Decimal.text(q.dataTxRateGbps))
-                    .append(',')
-                    .append(Decimal.text(q.dataRxRateGbps))
-                    .append(',')
-                    .append(q.messageTx)
-                    .append(',')
-                    .append(q.messageCompleteRx)
-                    .append(',')
-                    .append(q.messageFail)
-                    .append(',')
-                    .append(
-                            q.flowCompletionTimePs < 0
-                                    ? ""
-                                    : Decimal.psAsMs(q.flowCompletionTimePs).toPlainString())
-                    .append(',')
-                    .append(ns(q.avgLatencyPs))
-                    .append(',')
-                    .append(ns(q.minLatencyPs))
-                    .append(',')
-                    .append(ns(q.maxLatencyPs))
-                    .append(',')
-                    .append(q.ecnCeRx)
-                    .append(',')
-                    .append(q.cnpTx)
-                    .append(',')
-                    .append(q.cnpRx)
-                    .append(',')
-                    .append(q.ackTx)
-                    .append(',')
-                    .append(q.ackRx)
-                    .append(',')
-                    .append(q.nakTx)
-                    .append(',')
-                    .append(q.nakRx)
-                    .append(',')
-                    .append(ns(q.firstTimestampPs))
-                    .append(',')
-                    .append(ns(q.lastTimestampPs))
-                    .append(',');
-            q.tuple.appendCsv(sb);
-            sb.append('\n');
+            appendRow(sb, q);
         }
         return sb.toString();
+    }
+
+    /**
+     * Writes the file to {@code out} row by row (a run of ~100 k flows has ~17 MB of qp.csv: no
+     * string of it is formed); does not close {@code out}.
+     */
+    public static void write(List<QpRecord> qps, Writer out) throws IOException {
+        out.write(HEADER);
+        out.write('\n');
+        StringBuilder row = new StringBuilder(256);
+        for (QpRecord q : qps) {
+            row.setLength(0);
+            appendRow(row, q);
+            out.append(row);
+        }
+    }
+
+    /** One row, with its line end. */
+    private static void appendRow(StringBuilder sb, QpRecord q) {
+        sb.append(Csv.field(q.flowName))
+                .append(',')
+                .append(Csv.field(q.portTx))
+                .append(',')
+                .append(Csv.field(q.portRx))
+                .append(',')
+                .append(q.srcQp)
+                .append(',')
+                .append(q.destQp)
+                .append(',')
+                .append(Csv.field(q.srcIpv4))
+                .append(',')
+                .append(Csv.field(q.destIpv4))
+                .append(',')
+                .append(q.dataFramesTx)
+                .append(',')
+                .append(q.dataFramesRx)
+                .append(',')
+                .append(q.frameDelta())
+                .append(',')
+                .append(q.dataFramesRetransmitted)
+                .append(',')
+                .append(q.frameSequenceError)
+                .append(',')
+                .append(q.txBytes)
+                .append(',')
+                .append(q.rxBytes)
+                .append(',')
+                .append(Decimal.text(q.dataTxRateGbps))
+                .append(',')
+                .append(Decimal.text(q.dataRxRateGbps))
+                .append(',')
+                .append(q.messageTx)
+                .append(',')
+                .append(q.messageCompleteRx)
+                .append(',')
+                .append(q.messageFail)
+                .append(',')
+                .append(
+                        q.flowCompletionTimePs < 0
+                                ? ""
+                                : Decimal.psAsMs(q.flowCompletionTimePs).toPlainString())
+                .append(',')
+                .append(ns(q.avgLatencyPs))
+                .append(',')
+                .append(ns(q.minLatencyPs))
+                .append(',')
+                .append(ns(q.maxLatencyPs))
+                .append(',')
+                .append(q.ecnCeRx)
+                .append(',')
+                .append(q.cnpTx)
+                .append(',')
+                .append(q.cnpRx)
+                .append(',')
+                .append(q.ackTx)
+                .append(',')
+                .append(q.ackRx)
+                .append(',')
+                .append(q.nakTx)
+                .append(',')
+                .append(q.nakRx)
+                .append(',')
+                .append(ns(q.firstTimestampPs))
+                .append(',')
+                .append(ns(q.lastTimestampPs))
+                .append(',');
+        q.tuple.appendCsv(sb);
+        sb.append('\n');
     }
 
     private static String ns(long ps) {

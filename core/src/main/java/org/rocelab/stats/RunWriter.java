@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Writes a {@link RunResult} as the files of the {@code --out} folder (DESIGN.md §3):
@@ -28,12 +29,24 @@ public final class RunWriter {
 
     /** Writes every deterministic file and, when {@code info} is not null, run.json. */
     public static void writeAll(Path dir, RunResult r, RunInfo info) throws IOException {
+        writeAll(dir, r, info, SummaryJson.of(r));
+    }
+
+    /**
+     * As {@link #writeAll(Path, RunResult, RunInfo)}, with {@code summary} as summary.json: a
+     * caller that extends {@link SummaryJson#of} (the HPCC run's FCT buckets) forms it once.
+     */
+    public static void writeAll(Path dir, RunResult r, RunInfo info, JsonNode summary) throws IOException {
         Files.createDirectories(dir);
-        write(dir.resolve(SUMMARY), Json.text(SummaryJson.of(r)));
+        Json.write(dir.resolve(SUMMARY), summary);
         CountersJson.write(r.counters(), Files.newBufferedWriter(dir.resolve(COUNTERS), StandardCharsets.UTF_8));
-        write(dir.resolve(TOPOLOGY), Json.text(TopologyJson.of(r.topology())));
-        write(dir.resolve(FCT), FctCsv.of(r.workloads()));
-        write(dir.resolve(QP), QpCsv.of(r.qps()));
+        Json.write(dir.resolve(TOPOLOGY), TopologyJson.of(r.topology()));
+        try (Writer w = Files.newBufferedWriter(dir.resolve(FCT), StandardCharsets.UTF_8)) {
+            FctCsv.write(r.workloads(), w);
+        }
+        try (Writer w = Files.newBufferedWriter(dir.resolve(QP), StandardCharsets.UTF_8)) {
+            QpCsv.write(r.qps(), w);
+        }
         RoutesJson.write(r.routes(), Files.newBufferedWriter(dir.resolve(ROUTES), StandardCharsets.UTF_8));
         if (r.scenarioYaml() != null) {
             write(dir.resolve(SCENARIO), r.scenarioYaml());

@@ -274,6 +274,16 @@ class RunWriterTest {
     }
 
     @Test
+    void streamedFilesAreTheTextForms() throws IOException {
+        RunResult r = SampleRun.build();
+        RunWriter.writeAll(tmp, r, null);
+        assertThat(Files.readString(tmp.resolve("summary.json"))).isEqualTo(Json.text(SummaryJson.of(r)));
+        assertThat(Files.readString(tmp.resolve("topology.json"))).isEqualTo(Json.text(TopologyJson.of(r.topology())));
+        assertThat(Files.readString(tmp.resolve("fct.csv"))).isEqualTo(FctCsv.of(r.workloads()));
+        assertThat(Files.readString(tmp.resolve("qp.csv"))).isEqualTo(QpCsv.of(r.qps()));
+    }
+
+    @Test
     void deterministicFilesAreByteIdenticalAcrossRuns() throws IOException {
         Path a = tmp.resolve("a");
         Path b = tmp.resolve("b");
