@@ -1,5 +1,6 @@
 package org.rocelab.cli.report;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,33 +29,39 @@ final class QpTable {
         if (!Files.exists(file)) {
             return new QpTable(out);
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty()) {
-            return new QpTable(out);
-        }
-        List<String> header = List.of(lines.get(0).split(",", -1));
-        int name = header.indexOf("flow_name");
-        int tx = header.indexOf("port_tx");
-        int rx = header.indexOf("port_rx");
-        if (name < 0 || tx < 0 || rx < 0) {
-            throw new IllegalArgumentException(file + ": expected the qp.csv header (flow_name, port_tx, port_rx)");
-        }
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isEmpty()) {
-                continue;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String first = r.readLine();
+            if (first == null) {
+                return new QpTable(out);
             }
-            String[] f = lines.get(i).split(",", -1);
-            if (f.length != header.size()) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": expected " + header.size() + " fields");
+            List<String> header = List.of(first.split(",", -1));
+            int name = header.indexOf("flow_name");
+            int tx = header.indexOf("port_tx");
+            int rx = header.indexOf("port_rx");
+            if (name < 0 || tx < 0 || rx < 0) {
+                throw new IllegalArgumentException(file + ": expected the qp.csv header (flow_name, port_tx, port_rx)");
             }
-            int slash = f[name].lastIndexOf('/');
-            String src = host(f[tx]);
-            out.add(new Qp(
-                    slash < 0 ? f[name] : f[name].substring(0, slash),
-                    src,
-                    host(f[rx]),
-                    f[tx],
-                    slash < 0 ? f[name] : src + f[name].substring(slash)));
+            CsvLine f = new CsvLine();
+            int lineNo = 1;
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                lineNo++;
+                if (line.isEmpty()) {
+                    continue;
+                }
+                if (f.parse(line).count() != header.size()) {
+                    throw new IllegalArgumentException(file + ":" + lineNo + ": expected " + header.size() + " fields");
+                }
+                String flow = f.field(name);
+                String portTx = f.field(tx);
+                int slash = flow.lastIndexOf('/');
+                String src = host(portTx);
+                out.add(new Qp(
+                        slash < 0 ? flow : flow.substring(0, slash),
+                        src,
+                        host(f.field(rx)),
+                        portTx,
+                        slash < 0 ? flow : src + flow.substring(slash)));
+            }
         }
         return new QpTable(out);
     }

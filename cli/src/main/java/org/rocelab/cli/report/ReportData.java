@@ -1,5 +1,6 @@
 package org.rocelab.cli.report;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -111,14 +112,16 @@ final class ReportData {
         if (!Files.exists(file)) {
             return List.of();
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int i = 1; i < lines.size(); i++) {
-            String[] f = lines.get(i).split(",", -1);
-            if (f.length == 9 && !f[8].isEmpty()) {
-                try {
-                    rows.add(new Done(Long.parseLong(f[0]), f[1], f[2], Double.parseDouble(f[8])));
-                } catch (NumberFormatException e) {
-                    // fct() names the line
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            CsvLine f = new CsvLine();
+            r.readLine(); // the header, which fct() checks
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (f.parse(line).count() == 9 && !f.isEmpty(8)) {
+                    try {
+                        rows.add(new Done(f.longField(0), f.field(1), f.field(2), f.doubleField(8)));
+                    } catch (NumberFormatException e) {
+                        // fct() names the line
+                    }
                 }
             }
         }
@@ -300,26 +303,34 @@ final class ReportData {
         if (!Files.exists(file)) {
             return out;
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty() || !lines.get(0).startsWith("id,src,dst,bytes,")) {
-            throw new IllegalArgumentException(file + ": expected the fct.csv header");
-        }
         int n = SizeBuckets.count();
-        double[][] values = new double[n][lines.size()];
+        double[][] values = new double[n][64];
         int[] counts = new int[n];
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isEmpty()) {
-                continue;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String header = r.readLine();
+            if (header == null || !header.startsWith("id,src,dst,bytes,")) {
+                throw new IllegalArgumentException(file + ": expected the fct.csv header");
             }
-            String[] f = lines.get(i).split(",", -1);
-            if (f.length != 9) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": expected 9 fields");
-            }
-            try {
-                int b = SizeBuckets.indexOf(Long.parseLong(f[3]));
-                values[b][counts[b]++] = Double.parseDouble(f[8]);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": bytes and slowdown must be numbers");
+            CsvLine f = new CsvLine();
+            int lineNo = 1;
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                lineNo++;
+                if (line.isEmpty()) {
+                    continue;
+                }
+                if (f.parse(line).count() != 9) {
+                    throw new IllegalArgumentException(file + ":" + lineNo + ": expected 9 fields");
+                }
+                try {
+                    int b = SizeBuckets.indexOf(f.longField(3));
+                    double slowdown = f.doubleField(8);
+                    if (counts[b] == values[b].length) {
+                        values[b] = Arrays.copyOf(values[b], counts[b] * 2);
+                    }
+                    values[b][counts[b]++] = slowdown;
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(file + ":" + lineNo + ": bytes and slowdown must be numbers");
+                }
             }
         }
         for (int b = 0; b < n; b++) {

@@ -1,0 +1,45 @@
+package org.rocelab.cli.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class CsvLineTest {
+    @Test
+    void findsTheFieldsSplitFinds() {
+        String many = "x,".repeat(100) + "y";
+        for (String line : new String[] {"", ",", "a", "a,,b,", ",lead", "7,h1,h0,1000,0,5,4.5,4,1.125", many}) {
+            String[] split = line.split(",", -1);
+            CsvLine f = new CsvLine().parse(line);
+            assertThat(f.count()).as(line).isEqualTo(split.length);
+            for (int i = 0; i < split.length; i++) {
+                assertThat(f.field(i)).as(line + " field " + i).isEqualTo(split[i]);
+                assertThat(f.isEmpty(i)).isEqualTo(split[i].isEmpty());
+            }
+        }
+    }
+
+    @Test
+    void isReusedFromALongLineToAShortOne() {
+        CsvLine f = new CsvLine();
+        f.parse("a,".repeat(200) + "b");
+        assertThat(f.count()).isEqualTo(201);
+        f.parse("12,-3,0.25,+4");
+        assertThat(f.count()).isEqualTo(4);
+        assertThat(f.longField(0)).isEqualTo(12);
+        assertThat(f.longField(1)).isEqualTo(-3);
+        assertThat(f.doubleField(2)).isEqualTo(0.25);
+        assertThat(f.longField(3)).isEqualTo(4);
+        assertThat(f.field(3)).isEqualTo("+4");
+    }
+
+    @Test
+    void numbersFailAsParseLongAndParseDoubleFail() {
+        CsvLine f = new CsvLine().parse("x,,1.5");
+        assertThatThrownBy(() -> f.longField(0)).isInstanceOf(NumberFormatException.class);
+        assertThatThrownBy(() -> f.longField(1)).isInstanceOf(NumberFormatException.class);
+        assertThatThrownBy(() -> f.longField(2)).isInstanceOf(NumberFormatException.class);
+        assertThatThrownBy(() -> f.doubleField(1)).isInstanceOf(NumberFormatException.class);
+    }
+}
