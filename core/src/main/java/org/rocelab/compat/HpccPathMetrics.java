@@ -86,10 +86,17 @@ public final class HpccPathMetrics {
         return standaloneFctNs(baseRttNs(src, dst), bottleneckBps(src, dst), sizeBytes, payloadBytes);
     }
 
-    /** The qp_finish formula: baseRtt + ⌊(size + ⌈size/payload⌉ × 48) × 8e9 / bw⌋. */
+    /**
+     * The qp_finish formula: baseRtt + ⌊(size + ⌈size/payload⌉ × 48) × 8e9 / bw⌋, exact; in
+     * {@code long}s while the product fits (messages below ~1.15 GB: no object per flow), else in
+     * {@code BigInteger}s.
+     */
     public static long standaloneFctNs(long baseRttNs, long bottleneckBps, long sizeBytes, int payloadBytes) {
         long packets = (sizeBytes - 1) / payloadBytes + 1;
         long totalBytes = sizeBytes + packets * HEADER_BYTES;
+        if (totalBytes >= 0 && totalBytes <= Long.MAX_VALUE / 8_000_000_000L && bottleneckBps > 0) {
+            return baseRttNs + totalBytes * 8_000_000_000L / bottleneckBps;
+        }
         return baseRttNs
                 + java.math.BigInteger.valueOf(totalBytes)
                         .multiply(java.math.BigInteger.valueOf(8_000_000_000L))

@@ -58,4 +58,21 @@ class HpccPathMetricsTest {
         // 10,000 B = 3 packets of ≤ 4000 B → 10,144 B → 811.52 ns → 811
         assertThat(m.standaloneFctNs(2, 1, 10_000)).isEqualTo(4640 + 811);
     }
+
+    @Test
+    void standaloneFctIsExactOnBothSidesOfTheLongProduct() {
+        // the largest total (size + packets × 48 B) whose × 8e9 fits a long: 1,152,921,504 B
+        long limit = Long.MAX_VALUE / 8_000_000_000L;
+        // size 1,152,921,456 B in one 2^31-byte packet: total = limit, in longs
+        assertThat(HpccPathMetrics.standaloneFctNs(10, 25_000_000_000L, limit - 48, Integer.MAX_VALUE))
+                .isEqualTo(10 + 368_934_881L); // 9,223,372,032,000,000,000 / 25e9 = 368,934,881.28
+        // one byte more overflows a long (9,223,372,040,000,000,000): BigInteger, / 25e9 = 368,934,881.6
+        assertThat(HpccPathMetrics.standaloneFctNs(10, 25_000_000_000L, limit - 47, Integer.MAX_VALUE))
+                .isEqualTo(10 + 368_934_881L);
+        // and at 1 Gb/s the two differ: 9,223,372,032 and 9,223,372,040 ns
+        assertThat(HpccPathMetrics.standaloneFctNs(0, 1_000_000_000L, limit - 48, Integer.MAX_VALUE))
+                .isEqualTo(9_223_372_032L);
+        assertThat(HpccPathMetrics.standaloneFctNs(0, 1_000_000_000L, limit - 47, Integer.MAX_VALUE))
+                .isEqualTo(9_223_372_040L);
+    }
 }
