@@ -53,10 +53,37 @@ final class HpccText {
         for (int i = 0; i < raw.size(); i++) {
             String s = raw.get(i).strip();
             if (!s.isEmpty()) {
-                lines.add(new Line(i + 1, List.of(s.split("\\s+"))));
+                lines.add(new Line(i + 1, tokens(s)));
             }
         }
         return new HpccText(file, lines);
+    }
+
+    /**
+     * The tokens of a stripped non-blank line, as {@code s.split("\\s+")} gives them (separators
+     * are runs of space, tab, line feed, vertical tab, form feed and carriage return), without a
+     * regular expression compiled per line (a 97 k-flow file spent a tenth of its set-up on it).
+     */
+    static List<String> tokens(String s) {
+        List<String> out = new ArrayList<>();
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            int start = i;
+            while (i < n && !isSeparator(s.charAt(i))) {
+                i++;
+            }
+            out.add(s.substring(start, i));
+            while (i < n && isSeparator(s.charAt(i))) {
+                i++;
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** A character of the regular expression class {@code \s}: space, tab, LF, VT, FF, CR. */
+    private static boolean isSeparator(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     Path file() {
