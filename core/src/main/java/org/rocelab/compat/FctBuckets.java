@@ -129,6 +129,55 @@ public record FctBuckets(List<Bucket> buckets) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
+        String plain = plainSixDigits(v);
+        return plain != null ? plain : exactSixDigits(v);
+    }
+
+    /**
+     * {@code %.6g} of a {@code v} in [10<sup>-4</sup>, 10<sup>6</sup>) (plain notation) in
+     * {@code double} arithmetic, or null where that could differ from {@link #exactSixDigits}: the
+     * scaled value v × 10<sup>5-e</sup> is within 2<sup>-33</sup> of the exact one (one rounding of a
+     * product by an exact power of ten below 10<sup>6</sup>), so unless it lies within 10<sup>-6</sup>
+     * of a rounding tie its nearest integer is the exact six-digit mantissa. A run's slowdowns take
+     * this path (one per flow, no {@code BigDecimal}) but for about one in 10<sup>5</sup>, near a tie
+     * or rounding up to a seventh digit.
+     */
+    static String plainSixDigits(double v) {
+        if (!(v >= 1e-4 && v < 1e6)) {
+            return null;
+        }
+        int e = (int) Math.floor(Math.log10(v));
+        if (e < -4 || e > 5) {
+            return null;
+        }
+        double scaled = v * POW10[5 - e];
+        double floor = Math.floor(scaled);
+        double frac = scaled - floor;
+        if (Math.abs(frac - 0.5) < 1e-6) {
+            return null;
+        }
+        long m = (long) floor + (frac > 0.5 ? 1 : 0);
+        if (m < 100_000 || m > 999_999) {
+            return null; // e was one off, or the mantissa rounds up to seven digits
+        }
+        String digits = Long.toString(m);
+        int end = 6;
+        int intDigits = Math.max(0, e + 1);
+        while (end > intDigits && digits.charAt(end - 1) == '0') {
+            end--;
+        }
+        if (e >= 0) {
+            return end == intDigits
+                    ? digits.substring(0, intDigits)
+                    : digits.substring(0, intDigits) + "." + digits.substring(intDigits, end);
+        }
+        return "0." + "0".repeat(-e - 1) + digits.substring(0, end);
+    }
+
+    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+
+    /** {@code %.6g} of {@code v} from its exact decimal expansion, rounded half-even. */
+    static String exactSixDigits(double v) {
         BigDecimal d = new BigDecimal(v).round(new MathContext(6, RoundingMode.HALF_EVEN));
         int exponent = d.precision() - d.scale() - 1;
         if (exponent < -4 || exponent >= 6) {

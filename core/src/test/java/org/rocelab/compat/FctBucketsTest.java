@@ -91,5 +91,44 @@ class FctBucketsTest {
         assertThat(FctBuckets.awkNumber(2.5)).isEqualTo("2.5");
         assertThat(FctBuckets.awkNumber(1234567.5)).isEqualTo("1.23457e+06");
         assertThat(FctBuckets.awkNumber(1.1780625)).isEqualTo("1.17806");
+        assertThat(FctBuckets.awkNumber(0.000123456789)).isEqualTo("0.000123457");
+        assertThat(FctBuckets.awkNumber(0.00001234)).isEqualTo("1.234e-05");
+        assertThat(FctBuckets.awkNumber(99999.99999)).isEqualTo("100000");
+        assertThat(FctBuckets.awkNumber(999999.9)).isEqualTo("1e+06");
+    }
+
+    /**
+     * The double-arithmetic path gives the exact expansion's digits: random slowdown-like ratios,
+     * values spread over [1e-5, 1e7), and decimal ties (x.xxxxx5, exact or one ulp either side).
+     */
+    @Test
+    void awkNumberMatchesTheExactExpansion() {
+        java.util.Random rnd = new java.util.Random(42);
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < 200_000; i++) {
+            values.add((double) (1 + rnd.nextInt(10_000_000)) / (1 + rnd.nextInt(1_000_000)));
+            values.add(Math.pow(10, -5 + 12 * rnd.nextDouble()));
+            double tie = (rnd.nextInt(900_000) + 100_000 + 0.5) * Math.pow(10, rnd.nextInt(10) - 9);
+            values.add(tie);
+            values.add(Math.nextUp(tie));
+            values.add(Math.nextDown(tie));
+        }
+        for (double v : values) {
+            String expected = v == Math.rint(v) ? Long.toString((long) v) : FctBuckets.exactSixDigits(v);
+            assertThat(FctBuckets.awkNumber(v)).as("%s", v).isEqualTo(expected);
+        }
+        // the ratios (every fifth value) in [1e-4, 1e6) take the double path, but for the few within
+        // 1e-6 of a tie or rounding up to a seventh digit (~1e-5 of them)
+        int ratios = 0;
+        int exact = 0;
+        for (int i = 0; i < values.size(); i += 5) {
+            double v = values.get(i);
+            if (v >= 1e-4 && v < 1e6 && v != Math.rint(v)) {
+                ratios++;
+                exact += FctBuckets.plainSixDigits(v) == null ? 1 : 0;
+            }
+        }
+        assertThat(ratios).isGreaterThan(190_000);
+        assertThat(exact).isLessThan(ratios / 10_000);
     }
 }
