@@ -103,12 +103,18 @@ final class ReportData {
     /** A completed flow of fct.csv: id, sender, receiver, slowdown. */
     private record Done(long id, String src, String dst, double slowdown) {}
 
+    /** Whether a flow comes before {@code d}: higher slowdown, then lower id (as Double.compare orders). */
+    private static boolean worse(long id, double slowdown, Done d) {
+        int c = Double.compare(-slowdown, -d.slowdown());
+        return c < 0 || (c == 0 && id < d.id());
+    }
+
     /**
      * The (src, dst) of the {@value #WORST_FLOWS} completed flows with the highest slowdown (ties:
      * lower id); rows that do not parse are left to {@link #fct}, which reports them.
      */
-    private static List<String[]> worstFlows(Path file) throws IOException {
-        List<Done> rows = new ArrayList<>();
+    static List<String[]> worstFlows(Path file) throws IOException {
+        List<Done> rows = new ArrayList<>(WORST_FLOWS + 1); // the worst so far, worst first
         if (!Files.exists(file)) {
             return List.of();
         }
@@ -117,17 +123,30 @@ final class ReportData {
             r.readLine(); // the header, which fct() checks
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (f.parse(line).count() == 9 && !f.isEmpty(8)) {
+                    long id;
+                    double slowdown;
                     try {
-                        rows.add(new Done(f.longField(0), f.field(1), f.field(2), f.doubleField(8)));
+                        id = f.longField(0);
+                        slowdown = f.doubleField(8);
                     } catch (NumberFormatException e) {
-                        // fct() names the line
+                        continue; // fct() names the line
+                    }
+                    // after the rows it ties with, as a stable sort of all rows would leave it
+                    int at = rows.size();
+                    while (at > 0 && worse(id, slowdown, rows.get(at - 1))) {
+                        at--;
+                    }
+                    if (at < WORST_FLOWS) {
+                        rows.add(at, new Done(id, f.field(1), f.field(2), slowdown));
+                        if (rows.size() > WORST_FLOWS) {
+                            rows.remove(WORST_FLOWS);
+                        }
                     }
                 }
             }
         }
-        rows.sort(Comparator.comparingDouble((Done d) -> -d.slowdown()).thenComparingLong(Done::id));
         List<String[]> out = new ArrayList<>();
-        for (Done d : rows.subList(0, Math.min(WORST_FLOWS, rows.size()))) {
+        for (Done d : rows) {
             out.add(new String[] {d.src(), d.dst()});
         }
         return out;
