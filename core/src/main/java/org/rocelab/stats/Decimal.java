@@ -64,15 +64,40 @@ public final class Decimal {
             b.append(round6(v).toPlainString());
             return;
         }
-        if (micros < 0) {
-            b.append('-');
-            micros = -micros;
+        appendScaled(b, micros, 6);
+    }
+
+    /** Plain text of {@link #psAsMs}{@code (ps)}, without a BigDecimal. */
+    public static String msText(long ps) {
+        StringBuilder b = new StringBuilder(24);
+        appendScaled(b, ps, 9);
+        return b.toString();
+    }
+
+    private static final long[] POW10 = {
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000
+    };
+
+    /**
+     * Appends {@code units} × 10<sup>-decimals</sup> ({@code decimals} ≤ 9) exactly as
+     * {@code strip(BigDecimal.valueOf(units, decimals)).toPlainString()} writes it: no exponent, no
+     * trailing zeros.
+     */
+    static void appendScaled(StringBuilder b, long units, int decimals) {
+        if (units == Long.MIN_VALUE) {
+            b.append(strip(BigDecimal.valueOf(units, decimals)).toPlainString());
+            return;
         }
-        b.append(micros / 1_000_000);
-        int frac = (int) (micros % 1_000_000);
+        if (units < 0) {
+            b.append('-');
+            units = -units;
+        }
+        long pow = POW10[decimals];
+        b.append(units / pow);
+        long frac = units % pow;
         if (frac != 0) {
             b.append('.');
-            for (int div = 100_000; div > frac; div /= 10) {
+            for (long div = pow / 10; div > frac; div /= 10) {
                 b.append('0');
             }
             while (frac % 10 == 0) {
@@ -107,7 +132,9 @@ public final class Decimal {
 
     /** Text of {@link #psAsNs}. */
     public static String nsText(long ps) {
-        return psAsNs(ps).toPlainString();
+        StringBuilder b = new StringBuilder(24);
+        appendScaled(b, ps, 3);
+        return b.toString();
     }
 
     private static BigDecimal strip(BigDecimal d) {

@@ -86,10 +86,7 @@ public final class QpCsv {
                 .append(',')
                 .append(q.messageFail)
                 .append(',')
-                .append(
-                        q.flowCompletionTimePs < 0
-                                ? ""
-                                : Decimal.psAsMs(q.flowCompletionTimePs).toPlainString())
+                .append(q.flowCompletionTimePs < 0 ? "" : Decimal.msText(q.flowCompletionTimePs))
                 .append(',')
                 .append(ns(q.avgLatencyPs))
                 .append(',')

@@ -93,4 +93,27 @@ class DecimalTest {
         assertThat(Decimal.text(0.00001)).isEqualTo("0.00001");
         assertThat(Decimal.text(-1.5)).isEqualTo("-1.5");
     }
+
+    /** ns and ms texts of ps quantities: exact, as the stripped BigDecimal writes them. */
+    @Test
+    void psQuantitiesAsBigDecimalWritesThem() {
+        assertThat(Decimal.nsText(1_500_500)).isEqualTo("1500.5");
+        assertThat(Decimal.nsText(1_000_000)).isEqualTo("1000");
+        assertThat(Decimal.nsText(7)).isEqualTo("0.007");
+        assertThat(Decimal.nsText(-500)).isEqualTo("-0.5");
+        assertThat(Decimal.nsText(0)).isEqualTo("0");
+        assertThat(Decimal.msText(500_500)).isEqualTo("0.0005005");
+        assertThat(Decimal.msText(2_000_000_000)).isEqualTo("2");
+        SplittableRandom rnd = new SplittableRandom(7);
+        long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE, -1, 1, 999, 1000, 1001, 10_000_000_000L};
+        for (int i = 0; i < 200_000 + edges.length; i++) {
+            long ps = i < edges.length ? edges[i] : rnd.nextLong() >> rnd.nextInt(64);
+            assertThat(Decimal.nsText(ps))
+                    .as("%d", ps)
+                    .isEqualTo(Decimal.psAsNs(ps).toPlainString());
+            assertThat(Decimal.msText(ps))
+                    .as("%d", ps)
+                    .isEqualTo(Decimal.psAsMs(ps).toPlainString());
+        }
+    }
 }
