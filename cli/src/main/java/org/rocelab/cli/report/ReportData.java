@@ -40,6 +40,8 @@ final class ReportData {
     static final int MAX_PICKED = 16;
     /** Points per time series after down-sampling (window mean for rates, window max otherwise). */
     static final int MAX_POINTS = 1000;
+    /** Rows of the per-pair goodput table at most (the lowest goodput when there are more). */
+    static final int MAX_PAIRS = 1000;
     /** Points per FCT CDF curve. */
     static final int CDF_POINTS = 200;
 
@@ -66,9 +68,33 @@ final class ReportData {
         root.set("ccRate", ccChart(ts.metric("rate_gbps"), "rate_gbps", "Gb/s", Score.MEAN, p.qps(), "rate"));
         root.set("ccAlpha", ccChart(ts.metric("alpha"), "alpha", "fraction", Score.MAX, p.qps(), "α"));
         root.set("fct", fct(dir.resolve(RunWriter.FCT)));
-        root.set("pairs", pairs(root.path("summary")));
+        ArrayNode pairs = pairs(root.path("summary"));
+        root.put("pairs_total", pairs.size());
+        root.set("pairs", lowestGoodput(pairs, MAX_PAIRS));
+        for (JsonNode w : root.path("summary").path("workloads")) {
+            if (w instanceof ObjectNode o) {
+                o.remove("per_flow"); // the page reads the pairs table, not these
+            }
+        }
         root.set("counters", counters(readJson(dir.resolve(RunWriter.COUNTERS), false)));
         return root;
+    }
+
+    /**
+     * {@code rows} when there are at most {@code max}, else the {@code max} with the lowest goodput,
+     * lowest first (ties in summary order): the pairs a user looks for among ~100 k (the victims of
+     * an incast or an ECMP collision), in a table a browser draws at once.
+     */
+    static ArrayNode lowestGoodput(ArrayNode rows, int max) {
+        if (rows.size() <= max) {
+            return rows;
+        }
+        List<JsonNode> all = new ArrayList<>(rows.size());
+        rows.forEach(all::add);
+        all.sort(Comparator.comparingDouble(r -> r.get(3).asDouble())); // stable: ties keep their order
+        ArrayNode out = Json.mapper().createArrayNode();
+        all.subList(0, max).forEach(out::add);
+        return out;
     }
 
     /**

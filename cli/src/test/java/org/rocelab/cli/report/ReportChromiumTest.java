@@ -44,6 +44,7 @@ class ReportChromiumTest {
     private static String brokenDom;
     private static String ringDom;
     private static String compareDom;
+    private static String manyPairsDom;
 
     @TempDir
     static Path tmp;
@@ -81,6 +82,23 @@ class ReportChromiumTest {
         brokenDom = b.await();
         ringDom = Render.start(ring, tmp.resolve("ring.png")).await();
         compareDom = Render.start(comparePage(), tmp.resolve("compare.png")).await();
+        manyPairsDom = Render.start(manyPairsPage(), tmp.resolve("many.png")).await();
+    }
+
+    /** The ring's report with its workload's per-pair list grown to 1,005 pairs (goodput 1,005 down to 1 Gb/s). */
+    private static Path manyPairsPage() throws IOException {
+        Path dir = tmp.resolve("many");
+        ReportFixture.writeRing(dir);
+        Path file = dir.resolve("summary.json");
+        tools.jackson.databind.node.ObjectNode summary = (tools.jackson.databind.node.ObjectNode)
+                org.rocelab.stats.Json.mapper().readTree(Files.readString(file));
+        tools.jackson.databind.node.ArrayNode perFlow =
+                ((tools.jackson.databind.node.ObjectNode) summary.at("/workloads/0")).putArray("per_flow");
+        for (int i = 0; i < 1005; i++) {
+            perFlow.addObject().put("src", "h" + i).put("dst", "h0").put("goodput_gbps", 1005 - i);
+        }
+        Files.writeString(file, org.rocelab.stats.Json.text(summary));
+        return ReportWriter.write(dir);
     }
 
     /**
@@ -183,12 +201,32 @@ class ReportChromiumTest {
         assertThat(count(dom, "<tr><td>pairs</td><td>h"))
                 .as("rows of the per-pair table")
                 .isEqualTo(4);
+        assertThat(dom)
+                .contains("<div class=\"note\" id=\"note-pairs\">4 sender→receiver pairs (summary.json"
+                        + " workloads[].per_flow).</div>");
         for (String id :
                 new String[] {"chart-topology", "chart-throughput", "chart-queues", "chart-pause", "chart-fct"}) {
             Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(dom);
             assertThat(tag.find()).as("container %s", id).isTrue();
             assertThat(tag.group()).as("container %s", id).contains("data-rendered=\"1\"");
         }
+    }
+
+    /** Over 1,000 pairs the table shows the 1,000 with the lowest goodput, lowest first, and says so. */
+    @Test
+    void manyPairsTabulateTheLowestGoodputFirst() {
+        String dom = manyPairsDom;
+
+        assertThat(errorsIn(dom)).as("errors recorded by the page").isEmpty();
+        assertThat(count(dom, "<tr><td>pairs</td><td>h"))
+                .as("rows of the per-pair table")
+                .isEqualTo(1000);
+        assertThat(dom)
+                .contains("<div class=\"note\" id=\"note-pairs\">The 1000 of 1005 sender→receiver pairs with the"
+                        + " lowest goodput, lowest first (all in summary.json workloads[].per_flow).</div>");
+        int first = dom.indexOf("<tr><td>pairs</td><td>h1004</td>");
+        assertThat(first).isPositive().isLessThan(dom.indexOf("<tr><td>pairs</td><td>h1003</td>"));
+        assertThat(dom).doesNotContain("<tr><td>pairs</td><td>h4</td>"); // goodput 1001: the 1,001st lowest
     }
 
     /**

@@ -182,6 +182,36 @@ class ReportWriterTest {
         JsonNode summary = Json.mapper().readTree(Files.readString(tmp.resolve(RunWriter.SUMMARY)));
         assertThat(d.at("/pairs/3/3").asDouble())
                 .isEqualTo(summary.at("/workloads/0/per_flow/3/goodput_gbps").asDouble());
+        assertThat(d.at("/pairs_total").asInt()).isEqualTo(4);
+        // the page reads the table, so the embedded summary leaves the per-pair list out
+        assertThat(d.at("/summary/workloads/0/per_flow").isMissingNode()).isTrue();
+        assertThat(d.at("/summary/workloads/0/flows").asInt()).isEqualTo(4);
+    }
+
+    /** Over 1,000 pairs the table holds the 1,000 with the lowest goodput, lowest first, ties in summary order. */
+    @Test
+    void manyPairsShowTheLowestGoodputFirst() {
+        int n = ReportData.MAX_PAIRS + 205;
+        tools.jackson.databind.node.ArrayNode rows = Json.mapper().createArrayNode();
+        for (int i = 0; i < n; i++) {
+            // every goodput twice (ties), in a scrambled order: 0, 0, 1, 1, ... over the 1,205 rows
+            rows.addArray().add("w").add("h" + i).add("h0").add((i * 7919 % n) / 2);
+        }
+        tools.jackson.databind.node.ArrayNode shown = ReportData.lowestGoodput(rows, ReportData.MAX_PAIRS);
+        java.util.List<String> expected = new java.util.ArrayList<>();
+        for (int g = 0; expected.size() < ReportData.MAX_PAIRS; g++) {
+            for (int i = 0; i < n && expected.size() < ReportData.MAX_PAIRS; i++) {
+                if ((i * 7919 % n) / 2 == g) {
+                    expected.add("h" + i);
+                }
+            }
+        }
+        java.util.List<String> got = new java.util.ArrayList<>();
+        shown.forEach(r -> got.add(r.get(1).asString()));
+        assertThat(got).containsExactlyElementsOf(expected);
+        assertThat(shown.get(0).get(3).asInt()).isZero();
+        assertThat(shown.get(ReportData.MAX_PAIRS - 1).get(3).asInt()).isEqualTo(499);
+        assertThat(ReportData.lowestGoodput(rows, n)).isSameAs(rows);
     }
 
     private static java.util.List<String> names(JsonNode series) {
