@@ -32,6 +32,16 @@ public final class CounterTable {
     private final Map<String, Map<String, Map<String, Map<String, Number>>>> nodes =
             new TreeMap<>(NaturalOrder.INSTANCE);
 
+    /**
+     * The leaf set last, and its keys: a collector sets a port and priority's counters one after
+     * another, so most sets skip the three natural-order lookups (a k = 16 fat tree sets ~10^6).
+     */
+    private String lastNode;
+
+    private String lastPort;
+    private String lastPriority;
+    private Map<String, Number> lastLeaf;
+
     /** Sets a counter to a whole value. */
     public CounterTable set(String node, String port, String priority, String counter, long value) {
         leaf(node, port, priority).put(counter, value);
@@ -86,12 +96,20 @@ public final class CounterTable {
     }
 
     private Map<String, Number> leaf(String node, String port, String priority) {
+        if (lastLeaf != null && node.equals(lastNode) && port.equals(lastPort) && priority.equals(lastPriority)) {
+            return lastLeaf;
+        }
         requireName("node", node);
         requireName("port", port);
         requireName("priority", priority);
-        return nodes.computeIfAbsent(node, k -> new TreeMap<>(NaturalOrder.INSTANCE))
+        Map<String, Number> leaf = nodes.computeIfAbsent(node, k -> new TreeMap<>(NaturalOrder.INSTANCE))
                 .computeIfAbsent(port, k -> new TreeMap<>(NaturalOrder.INSTANCE))
                 .computeIfAbsent(priority, k -> new TreeMap<>(NaturalOrder.INSTANCE));
+        lastNode = node;
+        lastPort = port;
+        lastPriority = priority;
+        lastLeaf = leaf;
+        return leaf;
     }
 
     private static void requireName(String what, String s) {

@@ -89,11 +89,30 @@ final class ReportData {
         if (rows.size() <= max) {
             return rows;
         }
-        List<JsonNode> all = new ArrayList<>(rows.size());
-        rows.forEach(all::add);
-        all.sort(Comparator.comparingDouble(r -> r.get(3).asDouble())); // stable: ties keep their order
+        // the max-th lowest goodput, then the rows below it and the first rows at it, in summary order
+        int n = rows.size();
+        double[] goodput = new double[n];
+        for (int i = 0; i < n; i++) {
+            goodput[i] = rows.get(i).get(3).asDouble();
+        }
+        double[] sorted = goodput.clone();
+        Arrays.sort(sorted);
+        double bound = sorted[max - 1];
+        int below = 0;
+        while (below < max && Double.compare(sorted[below], bound) < 0) {
+            below++;
+        }
+        int atBound = max - below;
+        List<Integer> picked = new ArrayList<>(max);
+        for (int i = 0; i < n; i++) {
+            int c = Double.compare(goodput[i], bound);
+            if (c < 0 || (c == 0 && atBound-- > 0)) {
+                picked.add(i);
+            }
+        }
+        picked.sort(Comparator.comparingDouble((Integer i) -> goodput[i]).thenComparingInt(i -> i));
         ArrayNode out = Json.mapper().createArrayNode();
-        all.subList(0, max).forEach(out::add);
+        picked.forEach(i -> out.add(rows.get(i)));
         return out;
     }
 
