@@ -86,15 +86,38 @@ public final class ShortestPathRoutes {
         int[] tmp = new int[at.size()];
         int n = 0;
         for (int port = 0; port < at.size(); port++) {
-            if (down[at.get(port)]) {
-                continue;
-            }
-            int m = cables.get(at.get(port)).other(node);
-            boolean forwards = m == hosts[hostOrdinal] || graph.kind(m) == NodeKind.SWITCH;
-            if (forwards && d[m] == d[node] - 1) {
+            if (isNextHop(node, hostOrdinal, at.get(port))) {
                 tmp[n++] = port;
             }
         }
         return Arrays.copyOf(tmp, n);
+    }
+
+    /**
+     * The first of {@link #nextHopPorts} (the lowest port index), or -1 if unreachable; nothing is
+     * allocated (an ideal FCT walks one path per flow, ~10^5 of them on a k = 16 fat tree).
+     */
+    public int firstNextHopPort(int node, int hostOrdinal) {
+        if (distance[hostOrdinal][node] <= 0) {
+            return -1;
+        }
+        var at = graph.cablesAt(node);
+        for (int port = 0; port < at.size(); port++) {
+            if (isNextHop(node, hostOrdinal, at.get(port))) {
+                return port;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code cable}, at {@code node}, is up and one hop nearer the host with ordinal {@code hostOrdinal}. */
+    private boolean isNextHop(int node, int hostOrdinal, int cable) {
+        if (down[cable]) {
+            return false;
+        }
+        int[] d = distance[hostOrdinal];
+        int m = cables.get(cable).other(node);
+        boolean forwards = m == hosts[hostOrdinal] || graph.kind(m) == NodeKind.SWITCH;
+        return forwards && d[m] == d[node] - 1;
     }
 }

@@ -62,11 +62,11 @@ public final class PathModel {
         long rtt = 2 * (a.config().txLatencyPs() + a.config().rxLatencyPs());
         int hops = 0;
         while (node != dstNode && hops < 64) {
-            int[] next = routes.nextHopPorts(node, dstOrdinal);
-            if (next.length == 0) {
+            int first = routes.firstNextHopPort(node, dstOrdinal);
+            if (first < 0) {
                 break;
             }
-            int cable = g.cablesAt(node).get(next[0]);
+            int cable = g.cablesAt(node).get(first);
             var c = cables.get(cable);
             bottleneck = Math.min(bottleneck, c.speedBps());
             rtt += 2 * c.propagationPs() + Units.serializationPs(ackFrame, c.speedBps());

@@ -44,6 +44,15 @@ class TopologyBuildersTest {
         assertThat(r.nextHopPorts(core0, 4)).hasSize(1);
         // hosts do not transit: h1's only next hop toward h0 is its ToR
         assertThat(r.nextHopPorts(1, 0)).containsExactly(0);
+        // the first of them, for every node and host; -1 at the host itself
+        for (int node = 0; node < g.nodeCount(); node++) {
+            for (int h = 0; h < g.hosts().length; h++) {
+                int[] all = r.nextHopPorts(node, h);
+                assertThat(r.firstNextHopPort(node, h)).isEqualTo(all.length == 0 ? -1 : all[0]);
+            }
+        }
+        assertThat(r.firstNextHopPort(tor0, 4)).isEqualTo(2);
+        assertThat(r.firstNextHopPort(g.hosts()[4], 4)).isEqualTo(-1);
     }
 
     @Test
