@@ -96,7 +96,7 @@ public final class CounterTable {
     }
 
     private Map<String, Number> leaf(String node, String port, String priority) {
-        if (lastLeaf != null && node.equals(lastNode) && port.equals(lastPort) && priority.equals(lastPriority)) {
+        if (lastLeaf != null && lastNode.equals(node) && lastPort.equals(port) && lastPriority.equals(priority)) {
             return lastLeaf;
         }
         requireName("node", node);
