@@ -67,6 +67,11 @@ public final class Decimal {
         appendScaled(b, micros, 6);
     }
 
+    /** Appends {@link #nsText}{@code (ps)} to {@code b}, without a BigDecimal. */
+    public static void appendNs(StringBuilder b, long ps) {
+        appendScaled(b, ps, 3);
+    }
+
     /** Plain text of {@link #psAsMs}{@code (ps)}, without a BigDecimal. */
     public static String msText(long ps) {
         StringBuilder b = new StringBuilder(24);
@@ -133,7 +138,7 @@ public final class Decimal {
     /** Text of {@link #psAsNs}. */
     public static String nsText(long ps) {
         StringBuilder b = new StringBuilder(24);
-        appendScaled(b, ps, 3);
+        appendNs(b, ps);
         return b.toString();
     }
 

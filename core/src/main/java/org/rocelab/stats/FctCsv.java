@@ -20,25 +20,12 @@ public final class FctCsv {
 
     /** The whole file as text (tests; runs {@link #write} it). */
     public static String of(List<WorkloadResult> workloads) {
-        List<FlowRecord> done = completedById(workloads);
-        StringBuilder sb = new StringBuilder(64 + done.size() * 64);
-        sb.append(HEADER).append('\n');
-        for (FlowRecord f : done) {
-            appendRow(sb, f);
-        }
-        return sb.toString();
+        return Csv.text(HEADER, completedById(workloads), FctCsv::appendRow);
     }
 
-    /** Writes the file to {@code out} row by row, no string of it formed; does not close {@code out}. */
+    /** Writes the file to {@code out}; does not close {@code out}. */
     public static void write(List<WorkloadResult> workloads, Writer out) throws IOException {
-        out.write(HEADER);
-        out.write('\n');
-        StringBuilder row = new StringBuilder(128);
-        for (FlowRecord f : completedById(workloads)) {
-            row.setLength(0);
-            appendRow(row, f);
-            out.append(row);
-        }
+        Csv.write(out, HEADER, completedById(workloads), FctCsv::appendRow);
     }
 
     private static List<FlowRecord> completedById(List<WorkloadResult> workloads) {

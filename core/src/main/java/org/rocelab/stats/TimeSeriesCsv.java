@@ -68,8 +68,8 @@ public final class TimeSeriesCsv {
         private long instant = -1;
         // rows collect in one builder and go to the writer as a char block (Writer.append of a
         // builder would copy each row into a new String)
-        private final StringBuilder chunk = new StringBuilder(CHUNK + 256);
-        private final char[] chars = new char[CHUNK + 256];
+        private final StringBuilder chunk = new StringBuilder(Csv.CHUNK + 256);
+        private final char[] chars = new char[Csv.CHUNK + 256];
         long rows;
 
         Rows(int series, String[] prefix, Writer out, boolean everySample) {
@@ -106,7 +106,7 @@ public final class TimeSeriesCsv {
         void finish() throws IOException {
             instant++;
             writePending();
-            flush(chunk, chars, out);
+            Csv.flush(chunk, chars, out);
         }
 
         private void writePending() throws IOException {
@@ -123,50 +123,16 @@ public final class TimeSeriesCsv {
                 if (inside) {
                     continue;
                 }
-                appendNs(chunk, pendingTimePs);
+                Decimal.appendNs(chunk, pendingTimePs);
                 chunk.append(prefix[s]);
                 appendValue(chunk, v);
                 chunk.append('\n');
                 rows++;
-                if (chunk.length() >= CHUNK) {
-                    flush(chunk, chars, out);
+                if (chunk.length() >= Csv.CHUNK) {
+                    Csv.flush(chunk, chars, out);
                 }
             }
             pendingCount = 0;
-        }
-    }
-
-    /** Rows are handed to the writer in blocks of about this many characters. */
-    private static final int CHUNK = 8192;
-
-    private static void flush(StringBuilder chunk, char[] chars, Writer out) throws IOException {
-        int n = chunk.length();
-        char[] buf = n <= chars.length ? chars : new char[n];
-        chunk.getChars(0, n, buf, 0);
-        out.write(buf, 0, n);
-        chunk.setLength(0);
-    }
-
-    /** {@link Decimal#nsText} without BigDecimal for times ≥ 0. */
-    static void appendNs(StringBuilder b, long ps) {
-        if (ps < 0) {
-            b.append(Decimal.nsText(ps));
-            return;
-        }
-        b.append(ps / 1000);
-        int frac = (int) (ps % 1000);
-        if (frac != 0) {
-            b.append('.');
-            if (frac < 100) {
-                b.append('0');
-            }
-            if (frac < 10) {
-                b.append('0');
-            }
-            while (frac % 10 == 0) {
-                frac /= 10;
-            }
-            b.append(frac);
         }
     }
 

@@ -220,8 +220,8 @@ class SeriesSelectionTest {
         for (int i = 0; i < 100_000; i++) {
             long ps = i < 2000 ? i : rnd.nextLong(1L << 50);
             StringBuilder b = new StringBuilder();
-            TimeSeriesCsv.appendNs(b, ps);
-            assertThat(b.toString()).isEqualTo(Decimal.nsText(ps));
+            Decimal.appendNs(b, ps);
+            assertThat(b.toString()).isEqualTo(Decimal.psAsNs(ps).toPlainString());
             double v = switch (i % 4) {
                 case 0 -> rnd.nextLong(1L << 40);
                 case 1 -> -rnd.nextInt(1000);

@@ -1,5 +1,8 @@
 package org.rocelab.cli.report;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -54,6 +57,30 @@ final class CsvLine {
     /** Field {@code i} as a {@code double}, as {@link Double#parseDouble(String)} reads it. */
     double doubleField(int i) {
         return Double.parseDouble(field(i));
+    }
+
+    /** What a row of a file does with its fields; {@code lineNo} is 1-based. */
+    interface Row {
+        void accept(CsvLine fields, int lineNo);
+    }
+
+    /**
+     * Reads the rest of {@code r} (after its header line, so numbered from 2), skipping empty lines;
+     * each row must have {@code fields} fields, else {@code file:line: expected N fields}.
+     */
+    static void forEachRow(BufferedReader r, Path file, int fields, Row row) throws IOException {
+        CsvLine f = new CsvLine();
+        int lineNo = 1;
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+            lineNo++;
+            if (line.isEmpty()) {
+                continue;
+            }
+            if (f.parse(line).count() != fields) {
+                throw new IllegalArgumentException(file + ":" + lineNo + ": expected " + fields + " fields");
+            }
+            row.accept(f, lineNo);
+        }
     }
 
     private int end(int i) {

@@ -41,16 +41,7 @@ final class QpTable {
             if (name < 0 || tx < 0 || rx < 0) {
                 throw new IllegalArgumentException(file + ": expected the qp.csv header (flow_name, port_tx, port_rx)");
             }
-            CsvLine f = new CsvLine();
-            int lineNo = 1;
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                lineNo++;
-                if (line.isEmpty()) {
-                    continue;
-                }
-                if (f.parse(line).count() != header.size()) {
-                    throw new IllegalArgumentException(file + ":" + lineNo + ": expected " + header.size() + " fields");
-                }
+            CsvLine.forEachRow(r, file, header.size(), (f, lineNo) -> {
                 String flow = f.field(name);
                 String portTx = f.field(tx);
                 int slash = flow.lastIndexOf('/');
@@ -61,7 +52,7 @@ final class QpTable {
                         host(f.field(rx)),
                         portTx,
                         slash < 0 ? flow : src + flow.substring(slash)));
-            }
+            });
         }
         return new QpTable(out);
     }

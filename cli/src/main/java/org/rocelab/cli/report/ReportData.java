@@ -375,16 +375,7 @@ final class ReportData {
             if (header == null || !header.startsWith("id,src,dst,bytes,")) {
                 throw new IllegalArgumentException(file + ": expected the fct.csv header");
             }
-            CsvLine f = new CsvLine();
-            int lineNo = 1;
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                lineNo++;
-                if (line.isEmpty()) {
-                    continue;
-                }
-                if (f.parse(line).count() != 9) {
-                    throw new IllegalArgumentException(file + ":" + lineNo + ": expected 9 fields");
-                }
+            CsvLine.forEachRow(r, file, 9, (f, lineNo) -> {
                 try {
                     int b = SizeBuckets.indexOf(f.longField(3));
                     double slowdown = f.doubleField(8);
@@ -395,7 +386,7 @@ final class ReportData {
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(file + ":" + lineNo + ": bytes and slowdown must be numbers");
                 }
-            }
+            });
         }
         for (int b = 0; b < n; b++) {
             if (counts[b] == 0) {

@@ -42,4 +42,20 @@ class CsvLineTest {
         assertThatThrownBy(() -> f.longField(2)).isInstanceOf(NumberFormatException.class);
         assertThatThrownBy(() -> f.doubleField(1)).isInstanceOf(NumberFormatException.class);
     }
+
+    @Test
+    void rowsAreNumberedFromTheHeaderSkippingEmptyLinesAndMustHaveTheirFields() throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Path.of("fct.csv");
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        CsvLine.forEachRow(
+                new java.io.BufferedReader(new java.io.StringReader("a,b\n\nc,d\n")),
+                file,
+                2,
+                (f, line) -> seen.add(line + ":" + f.field(0) + f.field(1)));
+        assertThat(seen).containsExactly("2:ab", "4:cd");
+        assertThatThrownBy(() -> CsvLine.forEachRow(
+                        new java.io.BufferedReader(new java.io.StringReader("a,b\nc\n")), file, 2, (f, line) -> {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("fct.csv:3: expected 2 fields");
+    }
 }
