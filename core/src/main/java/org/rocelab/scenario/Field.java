@@ -237,9 +237,14 @@ final class Field {
     /** The lowest Ethernet port speed a RoCE NIC or switch runs: 1 Gb/s. */
     static final long MIN_LINK_BPS = 1_000_000_000L;
 
+    /** The slowest Ethernet: 10BASE-T, 10 Mb/s (IEEE 802.3 clause 14). */
+    static final long MIN_ETHERNET_BPS = 10_000_000L;
+
     /**
      * A link speed: a rate as {@link #rate}, where a number without a unit (bit/s) below 1 Gb/s is
      * an error naming the speed it likely meant ({@code 100} → {@code 100G}); no port runs that slow.
+     * With a unit, a speed below {@link #MIN_ETHERNET_BPS} is an error too: no Ethernet runs slower,
+     * and at a few bit/s a frame's time on the wire leaves the picosecond clock's range.
      */
     long linkSpeed(long def) {
         if (!present()) {
@@ -251,7 +256,11 @@ final class Field {
                     + " (a number alone is bit/s"
                     + (bare > 0 && bare < 1e6 ? "; did you mean " + guess(bare, "G") + "?)" : ")"));
         }
-        return rate(def);
+        long bps = rate(def);
+        if (bps < MIN_ETHERNET_BPS) {
+            throw error("expected a link speed of at least 10Mb/s (the slowest Ethernet, 10BASE-T), got " + shown());
+        }
+        return bps;
     }
 
     /** The value when it is a number without a unit (a YAML number or a quoted one), else null. */
