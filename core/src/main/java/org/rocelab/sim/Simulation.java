@@ -89,13 +89,12 @@ public final class Simulation {
     private boolean arrivalsFirst;
     /**
      * The workers of a threaded windowed run ({@link #threads}), which with the calling thread take
-     * the partitions of each window one by one ({@link #nextPartition}); null on one thread. Set
-     * before the run, read-only while it runs.
+     * the partitions of each window one by one ({@link #deal}); null on one thread. Set before the
+     * run, read-only while it runs.
      */
     private WindowWorkers workers;
-    /** The position in {@link #takeOrder} of the next partition of the running window for a thread to take. */
-    private final java.util.concurrent.atomic.AtomicInteger nextPartition =
-            new java.util.concurrent.atomic.AtomicInteger();
+    /** Which thread takes which partition of the running window (a threaded run). */
+    private PartitionDeal deal;
     /**
      * A threaded run's partitions in the order threads take them: the costliest of the last window
      * first ({@link #orderByLastWindow}).
@@ -646,8 +645,9 @@ public final class Simulation {
     /**
      * Runs the windows of a windowed run on {@code threads} threads: the calling thread and {@code
      * threads} − 1 workers take the window's partitions one by one, costliest of the last window
-     * first ({@link #orderByLastWindow}), each partition's events firing on the thread that took it
-     * (so a thread that finishes a light partition takes the next); the calling thread runs every
+     * first ({@link #orderByLastWindow}), each thread those it ran in the last window first
+     * ({@link PartitionDeal}), each partition's events firing on the thread that took it (so a
+     * thread that finishes its own takes what is left of the others'); the calling thread runs every
      * barrier. Timer ops of a window reach only the running partition, or the global event set
      * under its lock and from one partition per component per window; {@link #serially} actions
      * run after the window in partition order; the events, their order per component and so every
@@ -672,6 +672,7 @@ public final class Simulation {
                 deferred[p] = new Deferred();
                 takeOrder[p] = p;
             }
+            deal = new PartitionDeal(globalLane, threads);
             workers = new WindowWorkers(threads - 1, this::runPartitionsTaken);
         }
     }
@@ -687,6 +688,7 @@ public final class Simulation {
             workers.shutdown();
             workers = null;
             deferred = null;
+            deal = null;
         }
     }
 
@@ -921,7 +923,7 @@ public final class Simulation {
                 }
             } else {
                 orderByLastWindow();
-                nextPartition.set(0);
+                deal.deal(takeOrder);
                 workers.start(end);
                 runPartitionsTaken(main, end);
                 workers.await();
@@ -946,13 +948,13 @@ public final class Simulation {
     }
 
     /**
-     * Takes the running window's partitions one by one in {@link #takeOrder} and fires their events
-     * before {@code endPs} (a threaded run), counting each one's events.
+     * Takes the running window's partitions one by one, its own first ({@link PartitionDeal}), and
+     * fires their events before {@code endPs} (a threaded run), counting each one's events.
      */
     private void runPartitionsTaken(Loop s, long endPs) {
-        int i;
-        while ((i = nextPartition.getAndIncrement()) < globalLane) {
-            int p = takeOrder[i];
+        int slot = LaneThread.slot();
+        int p;
+        while ((p = deal.take(slot)) >= 0) {
             long before = s.events;
             runPartition(s, p, endPs);
             lastWindowEvents[p] = s.events - before;
