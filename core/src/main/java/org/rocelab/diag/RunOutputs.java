@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rocelab.stats.Csv;
 import org.rocelab.stats.Json;
 import org.rocelab.stats.SampleGrid;
 import tools.jackson.databind.JsonNode;
@@ -53,16 +54,16 @@ public final class RunOutputs {
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (String line : Files.readAllLines(dir.resolve("timeseries.csv"), StandardCharsets.UTF_8)) {
-            String[] f = line.split(",", -1);
-            if (f.length != 4 || f[0].equals("time_ns") || !METRICS.contains(f[2])) {
+            List<String> f = Csv.fields(line);
+            if (f.size() != 4 || f.get(0).equals("time_ns") || !METRICS.contains(f.get(2))) {
                 continue;
             }
-            long ps = SampleGrid.ps(Double.parseDouble(f[0]));
-            double v = f[3].isEmpty() ? Double.NaN : Double.parseDouble(f[3]);
+            long ps = SampleGrid.ps(Double.parseDouble(f.get(0)));
+            double v = f.get(3).isEmpty() ? Double.NaN : Double.parseDouble(f.get(3));
             grid.add(ps);
             first = Math.min(first, ps);
             last = Math.max(last, ps);
-            raw.computeIfAbsent(f[1] + " " + f[2], k -> new ArrayList<>())
+            raw.computeIfAbsent(f.get(1) + " " + f.get(2), k -> new ArrayList<>())
                     .add(new long[] {ps, Double.doubleToRawLongBits(v)});
         }
         long step = grid.stepPs();
@@ -133,12 +134,12 @@ public final class RunOutputs {
         if (lines.isEmpty()) {
             return rows;
         }
-        String[] header = lines.get(0).split(",", -1);
+        List<String> header = Csv.fields(lines.get(0));
         for (int i = 1; i < lines.size(); i++) {
-            String[] f = lines.get(i).split(",", -1);
+            List<String> f = Csv.fields(lines.get(i));
             Map<String, String> row = new LinkedHashMap<>();
-            for (int j = 0; j < header.length && j < f.length; j++) {
-                row.put(header[j], f[j]);
+            for (int j = 0; j < header.size() && j < f.size(); j++) {
+                row.put(header.get(j), f.get(j));
             }
             rows.add(row);
         }

@@ -2,6 +2,7 @@ package org.rocelab.stats;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,6 +58,50 @@ public final class Csv {
         chunk.getChars(0, n, buf, 0);
         out.write(buf, 0, n);
         chunk.setLength(0);
+    }
+
+    /**
+     * The comma that ends the field starting at {@code start} of one line of a file this class
+     * wrote, or -1 for the line's last field: a quoted field ({@link #field}) keeps its commas and
+     * its doubled quotes. The writer's names hold no line break (the scenario's name rules), so a
+     * row is one line.
+     */
+    public static int fieldEnd(String line, int start) {
+        if (start < line.length() && line.charAt(start) == '"') {
+            int i = start + 1;
+            while (i < line.length()) {
+                if (line.charAt(i) == '"') {
+                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                        i += 2;
+                        continue;
+                    }
+                    break;
+                }
+                i++;
+            }
+            return line.indexOf(',', i);
+        }
+        return line.indexOf(',', start);
+    }
+
+    /** The text of the field at {@code [start, end)} of {@code line}, unquoted if {@link #field} quoted it. */
+    public static String fieldText(String line, int start, int end) {
+        if (end - start >= 2 && line.charAt(start) == '"' && line.charAt(end - 1) == '"') {
+            return line.substring(start + 1, end - 1).replace("\"\"", "\"");
+        }
+        return line.substring(start, end);
+    }
+
+    /** The fields of one line of a file this class wrote, unquoted ({@link #fieldEnd}). */
+    public static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int end = fieldEnd(line, 0); end >= 0; end = fieldEnd(line, start)) {
+            out.add(fieldText(line, start, end));
+            start = end + 1;
+        }
+        out.add(fieldText(line, start, line.length()));
+        return out;
     }
 
     public static String field(String s) {

@@ -34,7 +34,7 @@ public final class TimeSeriesCsv {
         int series = ts.seriesCount();
         String[] prefix = new String[series];
         for (int s = 0; s < prefix.length; s++) {
-            prefix[s] = "," + ts.entity(s) + "," + ts.metric(s) + ",";
+            prefix[s] = "," + Csv.field(ts.entity(s)) + "," + Csv.field(ts.metric(s)) + ",";
         }
         Rows rows = new Rows(series, prefix, out, everySample);
         ts.forEachInstant(keep, rows::instant);

@@ -4,10 +4,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.rocelab.stats.Csv;
 
 /**
- * One line of rocelab's CSV outputs (fct.csv, qp.csv), its fields found at the commas as
- * {@code line.split(",", -1)} finds them, without forming a string per field: the report reads
+ * One line of rocelab's CSV outputs (fct.csv, qp.csv), its fields found at the commas outside
+ * quotes ({@link Csv#fieldEnd}: a name the writer quoted keeps its commas), without forming a
+ * string per field: the report reads
  * a few columns of ~100 k rows, and splitting every row made one string per column (a third of a
  * 97 k-flow run's output-phase allocation). Reused from line to line.
  */
@@ -23,7 +25,7 @@ final class CsvLine {
         line = text;
         int n = 0;
         starts[n++] = 0;
-        for (int i = text.indexOf(','); i >= 0; i = text.indexOf(',', i + 1)) {
+        for (int i = Csv.fieldEnd(text, 0); i >= 0; i = Csv.fieldEnd(text, i + 1)) {
             if (n + 1 >= starts.length) {
                 starts = Arrays.copyOf(starts, starts.length * 2);
             }
@@ -39,9 +41,9 @@ final class CsvLine {
         return count;
     }
 
-    /** Field {@code i} as a string. */
+    /** Field {@code i} as a string, unquoted if the writer quoted it ({@link Csv#field}). */
     String field(int i) {
-        return line.substring(starts[i], end(i));
+        return Csv.fieldText(line, starts[i], end(i));
     }
 
     /** Whether field {@code i} is empty. */

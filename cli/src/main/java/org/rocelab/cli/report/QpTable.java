@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.rocelab.stats.Csv;
 
 /**
  * qp.csv read back for the report: per sending QP its workload, sender and receiver host, its
@@ -34,7 +35,7 @@ final class QpTable {
             if (first == null) {
                 return new QpTable(out);
             }
-            List<String> header = List.of(first.split(",", -1));
+            List<String> header = Csv.fields(first);
             int name = header.indexOf("flow_name");
             int tx = header.indexOf("port_tx");
             int rx = header.indexOf("port_rx");

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rocelab.stats.Csv;
 import org.rocelab.stats.SampleGrid;
 
 /**
@@ -102,8 +103,11 @@ final class SeriesTable {
                 int c2 = -1;
                 int c3 = -1;
                 int commas = 0;
+                boolean quoted = false; // inside a name the writer quoted (Csv.field): its commas are its own
                 for (int i = from; i < to; i++) {
-                    if (b[i] == ',') {
+                    if (b[i] == '"') {
+                        quoted = !quoted;
+                    } else if (b[i] == ',' && !quoted) {
                         commas++;
                         if (commas == 1) {
                             c1 = i;
@@ -128,8 +132,8 @@ final class SeriesTable {
                     String key = new String(b, c1 + 1, keyLength, StandardCharsets.UTF_8);
                     s = t.series.get(key);
                     if (s == null) {
-                        int comma = key.indexOf(',');
-                        s = new Series(key.substring(0, comma), key.substring(comma + 1));
+                        int comma = key.lastIndexOf(','); // metric names hold no comma
+                        s = new Series(Csv.fieldText(key, 0, comma), key.substring(comma + 1));
                         t.series.put(key, s);
                     }
                     if (prev != null) {

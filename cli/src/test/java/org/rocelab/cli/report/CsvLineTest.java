@@ -21,6 +21,16 @@ class CsvLineTest {
     }
 
     @Test
+    void aNameTheWriterQuotedKeepsItsCommas() {
+        CsvLine f = new CsvLine().parse("7,\"h1,a\",\"say \"\"hi\"\"\",1.5");
+        assertThat(f.count()).isEqualTo(4);
+        assertThat(f.longField(0)).isEqualTo(7);
+        assertThat(f.field(1)).isEqualTo("h1,a");
+        assertThat(f.field(2)).isEqualTo("say \"hi\"");
+        assertThat(f.doubleField(3)).isEqualTo(1.5);
+    }
+
+    @Test
     void isReusedFromALongLineToAShortOne() {
         CsvLine f = new CsvLine();
         f.parse("a,".repeat(200) + "b");

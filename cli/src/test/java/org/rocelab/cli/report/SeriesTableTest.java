@@ -131,6 +131,12 @@ class SeriesTableTest {
         assertThat(t.metric("tx_gbps")).hasSize(1);
         assertThat(t.metric("queue_bytes")).hasSize(1);
 
+        // a name the writer quoted (Csv.field) keeps its comma
+        Files.writeString(f, "time_ns,entity,metric,value\n10,\"h1/qp,a\",rate_gbps,5\n20,\"h1/qp,a\",rate_gbps,6\n");
+        SeriesTable.Series quoted = SeriesTable.read(f).metric("rate_gbps").get(0);
+        assertThat(quoted.entity).isEqualTo("h1/qp,a");
+        assertThat(java.util.Arrays.copyOf(quoted.values, quoted.size)).containsExactly(5, 6);
+
         Files.writeString(f, "time_ns,entity,metric,value\n10,sw0:h1,tx_gbps,1\n20,sw0:h1,tx_gbps,1,2\n");
         assertThatThrownBy(() -> SeriesTable.read(f)).hasMessage(f + ":3: expected 4 fields, got 5");
         Files.writeString(f, "time_ns,entity,metric,value\n10,sw0:h1,tx_gbps\n");
