@@ -36,9 +36,6 @@ public record ThreadPlan(int requested, int used, int partitions, Optional<Strin
      */
     public static final long WINDOWS_PAY_FROM_PS = 1_000_000;
 
-    /** Partitions per thread of a run on threads (docs/architecture.md, "Threads"). */
-    static final int PARTITIONS_PER_THREAD = 8;
-
     public ThreadPlan {
         if (requested < 1 || used < 1 || used > requested || partitions < 0 || (used > 1 && partitions < used)) {
             throw new IllegalArgumentException(
@@ -99,8 +96,8 @@ public record ThreadPlan(int requested, int used, int partitions, Optional<Strin
                             + switches + (switches == 1 ? " switch" : " switches") + "; running on "
                             + switches + (switches == 1 ? " thread" : " threads") + " instead of " + requested));
         }
-        int partitions = Partitioning.of(fabric.graph(), requested * PARTITIONS_PER_THREAD)
-                .partitions();
+        // a partition per switch, as on one thread: the threads deal them out (sim.PartitionDeal)
+        int partitions = Partitioning.of(fabric.graph(), Integer.MAX_VALUE).partitions();
         return new ThreadPlan(requested, requested, partitions, Optional.empty());
     }
 

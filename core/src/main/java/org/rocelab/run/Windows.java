@@ -59,8 +59,7 @@ public final class Windows {
 
     /**
      * Runs {@code fabric}'s windows on {@code threads} threads ({@link org.rocelab.sim.Simulation#threads}),
-     * over {@link ThreadPlan#PARTITIONS_PER_THREAD} partitions per thread ({@link #split}; fewer when
-     * the fabric has fewer switches), with a packet pool and ledger per thread; returns the threads
+     * over a partition per switch ({@link #split}), with a packet pool and ledger per thread; returns the threads
      * used (at most the partitions). One thread: the plain loop, untouched. The run ends the
      * workers with {@link org.rocelab.sim.Simulation#endThreads}.
      */
@@ -68,10 +67,7 @@ public final class Windows {
         if (threads == 1) {
             return 1;
         }
-        return start(
-                fabric,
-                threads,
-                split(fabric, threads * ThreadPlan.PARTITIONS_PER_THREAD).partitions());
+        return start(fabric, threads, split(fabric, Integer.MAX_VALUE).partitions());
     }
 
     /**

@@ -79,10 +79,10 @@ class LookaheadTest {
         // one switch: nothing to split
         assertThat(ThreadPlan.of(1, build("{kind: star, hosts: 3, link: {speed: 100G, length: 1km}}"), "t"))
                 .isEqualTo(ThreadPlan.single());
-        // on threads: 8 partitions per thread, at most one per switch
-        assertThat(ThreadPlan.of(2, longer, "t").partitions()).isEqualTo(16);
+        // on threads: a partition per switch too, whatever the lookahead
+        assertThat(ThreadPlan.of(2, longer, "t").partitions()).isEqualTo(20);
         assertThat(ThreadPlan.of(3, longer, "t").partitions()).isEqualTo(20);
-        assertThat(ThreadPlan.of(2, shorter, "t").partitions()).isEqualTo(16);
+        assertThat(ThreadPlan.of(2, shorter, "t").partitions()).isEqualTo(20);
         // fewer switches than threads: one partition per switch
         Fabric leafSpine =
                 build("{kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, link: {speed: 100G, length: 2m}}");
