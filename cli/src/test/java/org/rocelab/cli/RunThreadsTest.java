@@ -218,7 +218,7 @@ class RunThreadsTest {
     @Test
     void oneThreadRunsWindowsFromOneMicrosecondOfLookaheadAndWritesThePlainLoopsFiles(@TempDir Path dir)
             throws Exception {
-        // 200 m cables without FEC: 1 us of lookahead, so one thread runs a partition per switch
+        // 200 m cables without FEC: 1 us of lookahead, so one thread runs a partition per node
         Path file = fatTree(dir);
         Files.writeString(file, Files.readString(file).replace("length: 100m}", "length: 200m, fec: none}"));
         Path windowed = dir.resolve("windowed");
@@ -227,7 +227,8 @@ class RunThreadsTest {
         assertThat(r.err()).isEmpty();
         JsonNode run = Json.mapper().readTree(Files.readString(windowed.resolve("run.json")));
         assertThat(run.path("threads").asInt()).isEqualTo(1);
-        assertThat(run.path("partitions").asInt()).isEqualTo(20);
+        // 20 switches and 16 hosts
+        assertThat(run.path("partitions").asInt()).isEqualTo(36);
         assertThat(run.path("windows").asLong()).isPositive();
         // windowed to the end of the 400 us run: 400 windows at most, under the 1,024 the fallback waits for
         assertThat(run.path("windowed_until_ns").asLong()).isEqualTo(400_000);

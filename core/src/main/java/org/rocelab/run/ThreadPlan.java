@@ -102,15 +102,15 @@ public record ThreadPlan(int requested, int used, int partitions, Optional<Strin
     }
 
     /**
-     * One thread as asked: windowed, one partition per switch, when the lookahead is at least
-     * {@link #WINDOWS_PAY_FROM_PS}, nothing blocks windows and there are two switches or more;
-     * else the plain loop.
+     * One thread as asked: windowed, one partition per node ({@link Partitioning#byNode}), when the
+     * lookahead is at least {@link #WINDOWS_PAY_FROM_PS}, nothing blocks windows and there are two
+     * switches or more; else the plain loop.
      */
     private static ThreadPlan alone(Fabric fabric, Optional<String> blocker) {
         if (fabric.lookaheadPs() < WINDOWS_PAY_FROM_PS || blocker.isPresent()) {
             return single();
         }
-        int partitions = Partitioning.of(fabric.graph(), Integer.MAX_VALUE).partitions();
-        return partitions < 2 ? single() : new ThreadPlan(1, 1, partitions, Optional.empty());
+        int switches = Partitioning.of(fabric.graph(), Integer.MAX_VALUE).partitions();
+        return switches < 2 ? single() : new ThreadPlan(1, 1, fabric.graph().nodeCount(), Optional.empty());
     }
 }

@@ -24,12 +24,20 @@ public final class Windows {
      * @throws IllegalArgumentException if the fabric has no lookahead (a zero-delay cable)
      */
     public static Partitioning split(Fabric fabric, int partitions) {
+        return split(fabric, Partitioning.of(fabric.graph(), partitions));
+    }
+
+    /**
+     * Puts {@code fabric}'s simulation in windowed mode with partitions {@code p} and returns them.
+     *
+     * @throws IllegalArgumentException if the fabric has no lookahead (a zero-delay cable)
+     */
+    static Partitioning split(Fabric fabric, Partitioning p) {
         long lookahead = fabric.lookaheadPs();
         if (lookahead <= 0) {
             throw new IllegalArgumentException("the smallest link delay is 0 ps: no lookahead, no windows");
         }
         FabricGraph g = fabric.graph();
-        Partitioning p = Partitioning.of(g, partitions);
         int devices = fabric.deviceComponents();
         fabric.sim().window(p.partitions(), Math.min(lookahead, Long.MAX_VALUE / 4), c -> {
             if (c.id() >= devices) {
@@ -78,7 +86,13 @@ public final class Windows {
         if (!plan.windowed()) {
             return 1;
         }
-        int used = start(fabric, plan.used(), split(fabric, plan.partitions()).partitions());
+        // one thread: a node each (nothing crosses threads, and a window of one host's or one
+        // switch's events runs back to back); threads: a switch with its hosts each, so that only
+        // switch-to-switch cables go through mailboxes (docs/architecture.md, "Windows on one thread")
+        Partitioning p = plan.used() == 1
+                ? Partitioning.byNode(fabric.graph())
+                : Partitioning.of(fabric.graph(), plan.partitions());
+        int used = start(fabric, plan.used(), split(fabric, p).partitions());
         if (used == 1) {
             fabric.sim().plainLoopWhenWindowsAreCut(PROBE_WINDOWS);
         }

@@ -100,6 +100,28 @@ public final class Partitioning {
     }
 
     /** Partitions made. */
+    /**
+     * Every node its own partition, in node order (a windowed run on one thread: each host's and
+     * each switch's events of a window run back to back, docs/architecture.md "Windows on one
+     * thread"); weights are the nodes' ports, every cable is cut.
+     */
+    public static Partitioning byNode(FabricGraph graph) {
+        int n = graph.nodeCount();
+        int[] partitionOf = new int[n];
+        long[] weight = new long[n];
+        for (int node = 0; node < n; node++) {
+            partitionOf[node] = node;
+            weight[node] = graph.cablesAt(node).size();
+        }
+        int cut = 0;
+        for (Cable c : graph.cables()) {
+            if (c.a() != c.b()) {
+                cut++;
+            }
+        }
+        return new Partitioning(partitionOf, weight, cut);
+    }
+
     public int partitions() {
         return weight.length;
     }

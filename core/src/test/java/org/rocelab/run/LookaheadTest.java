@@ -71,7 +71,8 @@ class LookaheadTest {
         Fabric longer = build("{kind: fat-tree, k: 4, link: {speed: 100G, length: 200m, fec: none}}");
         assertThat(longer.lookaheadPs()).isEqualTo(ThreadPlan.WINDOWS_PAY_FROM_PS);
         ThreadPlan alone = ThreadPlan.of(1, longer, "t");
-        assertThat(alone).isEqualTo(new ThreadPlan(1, 1, 20, java.util.Optional.empty()));
+        // a partition per node: 20 switches and 16 hosts
+        assertThat(alone).isEqualTo(new ThreadPlan(1, 1, 36, java.util.Optional.empty()));
         assertThat(alone.windowed()).isTrue();
         // what cannot run in windows keeps the plain loop, without a note (one thread was asked for)
         assertThat(ThreadPlan.of(1, longer, "t", java.util.Optional.of("outputs.pcap")))

@@ -76,6 +76,22 @@ class PartitioningTest {
     }
 
     @Test
+    void byNodeGivesEveryNodeItsOwnPartitionWeighedByItsPorts() {
+        FabricGraph g = leafSpine();
+        Partitioning p = Partitioning.byNode(g);
+        assertThat(p.partitions()).isEqualTo(g.nodeCount());
+        long ports = 0;
+        for (int node = 0; node < g.nodeCount(); node++) {
+            assertThat(p.partitionOf(node)).isEqualTo(node);
+            assertThat(p.weight(node)).isEqualTo(g.cablesAt(node).size());
+            ports += p.weight(node);
+        }
+        // every cable is cut, and has two ends
+        assertThat(p.cutCables()).isEqualTo(g.cables().size());
+        assertThat(ports).isEqualTo(2L * g.cables().size());
+    }
+
+    @Test
     void oneOrMoreThanTheGroupsAndAHostPairWithoutSwitch() {
         FabricGraph g = leafSpine();
         Partitioning one = Partitioning.of(g, 1);
