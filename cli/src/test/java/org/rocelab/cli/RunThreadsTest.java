@@ -153,8 +153,8 @@ class RunThreadsTest {
         JsonNode run = Json.mapper().readTree(Files.readString(two.resolve("run.json")));
         assertThat(run.path("threads_requested").asInt()).isEqualTo(2);
         assertThat(run.path("threads").asInt()).isEqualTo(2);
-        // a partition per switch (the k = 4 fat tree has 20 switches)
-        assertThat(run.path("partitions").asInt()).isEqualTo(20);
+        // a partition per node (the k = 4 fat tree has 20 switches and 16 hosts)
+        assertThat(run.path("partitions").asInt()).isEqualTo(36);
         // the closing line's figures (all but the wall time) are the same
         assertThat(r.out().replaceAll("in [0-9.]+ s", ""))
                 .isEqualTo(CliRun.of(

@@ -87,18 +87,18 @@ public record ThreadPlan(int requested, int used, int partitions, Optional<Strin
         }
         int switches = Partitioning.of(fabric.graph(), requested).partitions();
         if (switches < requested) {
-            // a thread per switch, each switch its own partition (one switch: the plain loop)
+            // a thread per switch (its crew: the switch and its hosts; one switch: the plain loop)
             return new ThreadPlan(
                     requested,
                     switches,
-                    switches == 1 ? 0 : switches,
+                    switches == 1 ? 0 : fabric.graph().nodeCount(),
                     Optional.of(scenario + ": a thread runs a switch and its hosts, and the fabric has "
                             + switches + (switches == 1 ? " switch" : " switches") + "; running on "
                             + switches + (switches == 1 ? " thread" : " threads") + " instead of " + requested));
         }
-        // a partition per switch, as on one thread: the threads deal them out (sim.PartitionDeal)
-        int partitions = Partitioning.of(fabric.graph(), Integer.MAX_VALUE).partitions();
-        return new ThreadPlan(requested, requested, partitions, Optional.empty());
+        // a partition per node, as on one thread, in crews of a switch with its hosts that the
+        // threads deal out (run.Windows, sim.PartitionDeal)
+        return new ThreadPlan(requested, requested, fabric.graph().nodeCount(), Optional.empty());
     }
 
     /**

@@ -24,15 +24,18 @@ public final class Windows {
      * @throws IllegalArgumentException if the fabric has no lookahead (a zero-delay cable)
      */
     public static Partitioning split(Fabric fabric, int partitions) {
-        return split(fabric, Partitioning.of(fabric.graph(), partitions));
+        Partitioning p = Partitioning.of(fabric.graph(), partitions);
+        return split(fabric, p, p);
     }
 
     /**
-     * Puts {@code fabric}'s simulation in windowed mode with partitions {@code p} and returns them.
+     * Puts {@code fabric}'s simulation in windowed mode with partitions {@code p} and returns them;
+     * a cable between two of {@code crews} (groups of whole partitions, which a threaded run's
+     * threads take as one) gets a mailbox, one within a crew none (docs/architecture.md, "Threads").
      *
      * @throws IllegalArgumentException if the fabric has no lookahead (a zero-delay cable)
      */
-    static Partitioning split(Fabric fabric, Partitioning p) {
+    static Partitioning split(Fabric fabric, Partitioning p, Partitioning crews) {
         long lookahead = fabric.lookaheadPs();
         if (lookahead <= 0) {
             throw new IllegalArgumentException("the smallest link delay is 0 ps: no lookahead, no windows");
@@ -50,7 +53,7 @@ public final class Windows {
         for (Link l : fabric.links()) {
             int a = nodeOf(g, l.a().name());
             int b = nodeOf(g, l.b().name());
-            if (a < 0 || b < 0 || p.partitionOf(a) != p.partitionOf(b)) {
+            if (a < 0 || b < 0 || crews.partitionOf(a) != crews.partitionOf(b)) {
                 l.betweenPartitions();
             } else {
                 l.withinPartition();
@@ -67,15 +70,16 @@ public final class Windows {
 
     /**
      * Runs {@code fabric}'s windows on {@code threads} threads ({@link org.rocelab.sim.Simulation#threads}),
-     * over a partition per switch ({@link #split}), with a packet pool and ledger per thread; returns the threads
-     * used (at most the partitions). One thread: the plain loop, untouched. The run ends the
+     * over a partition per node in crews of a switch with its hosts ({@link #start}), with a packet
+     * pool and ledger per thread; returns the threads used (at most the switches). One thread: the
+     * plain loop, untouched. The run ends the
      * workers with {@link org.rocelab.sim.Simulation#endThreads}.
      */
     static int threads(Fabric fabric, int threads) {
         if (threads == 1) {
             return 1;
         }
-        return start(fabric, threads, split(fabric, Integer.MAX_VALUE).partitions());
+        return start(fabric, threads);
     }
 
     /**
@@ -86,13 +90,7 @@ public final class Windows {
         if (!plan.windowed()) {
             return 1;
         }
-        // one thread: a node each (nothing crosses threads, and a window of one host's or one
-        // switch's events runs back to back); threads: a switch with its hosts each, so that only
-        // switch-to-switch cables go through mailboxes (docs/architecture.md, "Windows on one thread")
-        Partitioning p = plan.used() == 1
-                ? Partitioning.byNode(fabric.graph())
-                : Partitioning.of(fabric.graph(), plan.partitions());
-        int used = start(fabric, plan.used(), split(fabric, p).partitions());
+        int used = start(fabric, plan.used());
         if (used == 1) {
             fabric.sim().plainLoopWhenWindowsAreCut(PROBE_WINDOWS);
         }
@@ -107,10 +105,24 @@ public final class Windows {
      */
     static final long PROBE_WINDOWS = 1024;
 
-    private static int start(Fabric fabric, int threads, int partitions) {
-        int used = Math.min(threads, partitions);
+    /**
+     * Windows of a partition per node, so that a window of one host's or one switch's events runs
+     * back to back; on threads, a switch with its hosts is a crew that one thread takes whole, so
+     * only frames between switches go through mailboxes (docs/architecture.md, "Windows on one
+     * thread" and "Threads"). Returns the threads used: at most the crews.
+     */
+    private static int start(Fabric fabric, int threads) {
+        FabricGraph g = fabric.graph();
+        Partitioning nodes = Partitioning.byNode(g);
+        Partitioning crews = threads == 1 ? Partitioning.of(g, 1) : Partitioning.of(g, Integer.MAX_VALUE);
+        split(fabric, nodes, crews);
+        int used = Math.min(threads, crews.partitions());
         if (used > 1) {
-            fabric.sim().threads(used);
+            int[] crewOf = new int[nodes.partitions()];
+            for (int node = 0; node < g.nodeCount(); node++) {
+                crewOf[nodes.partitionOf(node)] = crews.partitionOf(node);
+            }
+            fabric.sim().threads(used, crewOf);
             fabric.pool().threads(used);
         }
         return used;

@@ -100,8 +100,16 @@ public final class Simulation {
      * first ({@link #orderByLastWindow}).
      */
     private int[] takeOrder;
-    /** Per partition, the events it fired in its last window (a threaded run): its cost. */
+    /** Per crew, the events its partitions fired in its last window (a threaded run): its cost. */
     private long[] lastWindowEvents;
+    /**
+     * A threaded run's crews: partitions that one thread runs one after the other in each window
+     * ({@link #threads(int, int[])}), so cables between them need no mailbox. Per partition its
+     * crew; per crew its partitions, in partition order. Each partition its own crew unless set.
+     */
+    private int[] crewOf;
+
+    private int[][] crews;
     /** Per partition, the actions its events of the running window deferred ({@link #serially}). */
     private Deferred[] deferred;
 
@@ -658,21 +666,70 @@ public final class Simulation {
      * @throws IllegalStateException if not windowed, or schedules are observed
      */
     public void threads(int threads) {
+        int[] own = new int[lanes == null ? 0 : globalLane];
+        for (int p = 0; p < own.length; p++) {
+            own[p] = p;
+        }
+        threads(threads, own);
+    }
+
+    /**
+     * As {@link #threads(int)}, with the partitions in crews: {@code crewOf[p]} is partition {@code
+     * p}'s crew (0 … crews − 1, each crew one partition or more). A thread takes a crew and runs its
+     * partitions one after the other, in partition order, so an event of one may put an event at
+     * or after the window's end into another of its crew (a frame on a cable between them, with no
+     * mailbox), as on one thread. Crews are dealt to threads as partitions are otherwise.
+     *
+     * @throws IllegalArgumentException if {@code threads} is below 1 or above the crew count, or a
+     *     crew is empty or out of range
+     */
+    public void threads(int threads, int[] crewOf) {
         if (lanes == null || observer != null) {
             throw new IllegalStateException("threads: call after window(), without a schedule observer");
         }
-        if (threads < 1 || threads > globalLane) {
-            throw new IllegalArgumentException("threads: " + threads + " threads for " + globalLane + " partitions");
+        if (crewOf.length != globalLane) {
+            throw new IllegalArgumentException(
+                    "threads: a crew for each of " + globalLane + " partitions, got " + crewOf.length);
+        }
+        int count = 0;
+        for (int c : crewOf) {
+            if (c < 0 || c >= globalLane) {
+                throw new IllegalArgumentException("threads: crew " + c + " is out of range");
+            }
+            count = Math.max(count, c + 1);
+        }
+        int[] sizes = new int[count];
+        for (int c : crewOf) {
+            sizes[c]++;
+        }
+        int[][] members = new int[count][];
+        for (int c = 0; c < count; c++) {
+            if (sizes[c] == 0) {
+                throw new IllegalArgumentException("threads: crew " + c + " has no partition");
+            }
+            members[c] = new int[sizes[c]];
+            sizes[c] = 0;
+        }
+        for (int p = 0; p < globalLane; p++) {
+            members[crewOf[p]][sizes[crewOf[p]]++] = p;
+        }
+        if (threads < 1 || threads > count) {
+            throw new IllegalArgumentException(
+                    "threads: " + threads + " threads for " + count + (count == globalLane ? " partitions" : " crews"));
         }
         if (threads > 1 && workers == null) {
+            this.crewOf = crewOf.clone();
+            this.crews = members;
             deferred = new Deferred[globalLane];
-            takeOrder = new int[globalLane];
-            lastWindowEvents = new long[globalLane];
             for (int p = 0; p < globalLane; p++) {
                 deferred[p] = new Deferred();
-                takeOrder[p] = p;
             }
-            deal = new PartitionDeal(globalLane, threads);
+            takeOrder = new int[count];
+            lastWindowEvents = new long[count];
+            for (int c = 0; c < count; c++) {
+                takeOrder[c] = c;
+            }
+            deal = new PartitionDeal(count, threads);
             workers = new WindowWorkers(threads - 1, this::runPartitionsTaken);
         }
     }
@@ -689,6 +746,8 @@ public final class Simulation {
             workers = null;
             deferred = null;
             deal = null;
+            crewOf = null;
+            crews = null;
         }
     }
 
@@ -875,7 +934,10 @@ public final class Simulation {
     private EventHeap laneOf(Component key, long atPs, Loop s) {
         int lane = key.lane;
         int running = s.runningLane;
-        if (running >= 0 && lane != running && (atPs < s.windowEndPs || (workers != null && lane != globalLane))) {
+        if (running >= 0
+                && lane != running
+                && (atPs < s.windowEndPs
+                        || (workers != null && lane != globalLane && crewOf[lane] != crewOf[running]))) {
             throw new IllegalStateException("a windowed run cannot order this: an event of partition " + running
                     + " at " + s.nowPs + " ps touches " + key.name() + " ("
                     + (lane == globalLane ? "global" : "partition " + lane) + ") at " + atPs + " ps"
@@ -948,16 +1010,19 @@ public final class Simulation {
     }
 
     /**
-     * Takes the running window's partitions one by one, its own first ({@link PartitionDeal}), and
-     * fires their events before {@code endPs} (a threaded run), counting each one's events.
+     * Takes the running window's crews one by one, its own first ({@link PartitionDeal}), and fires
+     * the events of each crew's partitions before {@code endPs}, one partition after the other (a
+     * threaded run), counting each crew's events.
      */
     private void runPartitionsTaken(Loop s, long endPs) {
         int slot = LaneThread.slot();
-        int p;
-        while ((p = deal.take(slot)) >= 0) {
+        int c;
+        while ((c = deal.take(slot)) >= 0) {
             long before = s.events;
-            runPartition(s, p, endPs);
-            lastWindowEvents[p] = s.events - before;
+            for (int p : crews[c]) {
+                runPartition(s, p, endPs);
+            }
+            lastWindowEvents[c] = s.events - before;
         }
     }
 

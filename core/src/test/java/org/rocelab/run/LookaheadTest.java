@@ -80,16 +80,16 @@ class LookaheadTest {
         // one switch: nothing to split
         assertThat(ThreadPlan.of(1, build("{kind: star, hosts: 3, link: {speed: 100G, length: 1km}}"), "t"))
                 .isEqualTo(ThreadPlan.single());
-        // on threads: a partition per switch too, whatever the lookahead
-        assertThat(ThreadPlan.of(2, longer, "t").partitions()).isEqualTo(20);
-        assertThat(ThreadPlan.of(3, longer, "t").partitions()).isEqualTo(20);
-        assertThat(ThreadPlan.of(2, shorter, "t").partitions()).isEqualTo(20);
-        // fewer switches than threads: one partition per switch
+        // on threads: a partition per node too, whatever the lookahead
+        assertThat(ThreadPlan.of(2, longer, "t").partitions()).isEqualTo(36);
+        assertThat(ThreadPlan.of(3, longer, "t").partitions()).isEqualTo(36);
+        assertThat(ThreadPlan.of(2, shorter, "t").partitions()).isEqualTo(36);
+        // fewer switches than threads: a thread per switch (and its hosts), a partition per node
         Fabric leafSpine =
                 build("{kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, link: {speed: 100G, length: 2m}}");
         assertThat(ThreadPlan.of(5, leafSpine, "t"))
                 .extracting(ThreadPlan::used, ThreadPlan::partitions)
-                .containsExactly(3, 3);
+                .containsExactly(3, 7);
     }
 
     @Test
