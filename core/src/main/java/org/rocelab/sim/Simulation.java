@@ -734,6 +734,31 @@ public final class Simulation {
         }
     }
 
+    /**
+     * Runs {@code job} over {@code [0, n)}: split evenly among a threaded run's threads when called
+     * on the calling thread between windows (at a barrier, where every partition waits), else at
+     * once on the calling thread. Each thread's clock reads the caller's meanwhile, so the work
+     * sees {@link #now()} as the caller does. For reads of the whole fabric at one instant (the
+     * sampler reads every port): each index's work must write only what it owns, so the result is
+     * the same however the range is split.
+     */
+    public void inParallel(int n, RangeJob job) {
+        Loop s = loop();
+        if (workers == null || s != main || s.runningLane >= 0 || n < 2) {
+            job.run(0, n);
+            return;
+        }
+        for (int w = 0; w < workers.size(); w++) {
+            Loop l = workers.loop(w);
+            l.nowPs = s.nowPs;
+            l.positionPs = s.positionPs;
+            l.positionTie = s.positionTie;
+        }
+        workers.startJob(job, n);
+        job.run(0, WindowWorkers.sliceStart(1, workers.size() + 1, n));
+        workers.await();
+    }
+
     /** Threads the windows run on: 1 unless {@link #threads} set more. */
     public int threadCount() {
         return workers == null ? 1 : workers.size() + 1;

@@ -28,6 +28,10 @@ final class WindowWorkers {
     private volatile int done;
     private volatile boolean shutdown;
     private volatile long windowEndPs;
+    /** Between windows, the work {@link #startJob} hands out (null in a window), over {@link #jobSize} indices. */
+    private volatile RangeJob job;
+
+    private volatile int jobSize;
     private volatile Throwable failure;
     private final Object doneLock = new Object();
 
@@ -57,8 +61,31 @@ final class WindowWorkers {
     /** Lets every worker take partitions of the window ending at {@code endPs}. */
     void start(long endPs) {
         done = 0;
+        job = null;
         windowEndPs = endPs;
         generation = generation + 1;
+        unparkAll();
+    }
+
+    /**
+     * Between windows: lets worker {@code w} run {@code job} over the {@code w + 2}-th of {@code n}
+     * indices split in {@link #size()} + 1 even slices (the calling thread runs the first, then
+     * {@link #await}s).
+     */
+    void startJob(RangeJob job, int n) {
+        done = 0;
+        jobSize = n;
+        this.job = job;
+        generation = generation + 1;
+        unparkAll();
+    }
+
+    /** Start of slice {@code slice} of {@code n} indices in {@code slices} even slices. */
+    static int sliceStart(int slice, int slices, int n) {
+        return (int) ((long) n * slice / slices);
+    }
+
+    private void unparkAll() {
         for (int w = 0; w < threads.length; w++) {
             if (isParked(w)) {
                 LockSupport.unpark(threads[w]);
@@ -131,7 +158,13 @@ final class WindowWorkers {
                 return;
             }
             try {
-                runner.run(loops[w], windowEndPs);
+                RangeJob j = job;
+                if (j == null) {
+                    runner.run(loops[w], windowEndPs);
+                } else {
+                    int slices = threads.length + 1;
+                    j.run(sliceStart(slot, slices, jobSize), sliceStart(slot + 1, slices, jobSize));
+                }
             } catch (Throwable t) {
                 failure = t;
             }

@@ -5,6 +5,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import org.rocelab.sim.Component;
 import org.rocelab.sim.EventHandler;
+import org.rocelab.sim.RangeJob;
 import org.rocelab.sim.Simulation;
 import org.rocelab.sim.Timer;
 
@@ -47,6 +48,13 @@ public final class Sampler implements EventHandler {
     private long[] afterPs = new long[16];
 
     private int probes;
+    /** The probes' values at the sampling instant ({@link #read}), recorded in probe order. */
+    private double[] values = new double[16];
+    /** The instant being sampled. */
+    private long samplingPs;
+    /** {@link #read}, made once. */
+    private final RangeJob reader = this::read;
+
     private long endPs = -1;
     private boolean started;
 
@@ -147,17 +155,36 @@ public final class Sampler implements EventHandler {
 
     /** Records every probe at {@code nowPs}. */
     void sample(long nowPs) {
-        for (int i = 0; i < probes; i++) {
+        int n = probes;
+        if (values.length < n) {
+            values = new double[kinds.length];
+        }
+        samplingPs = nowPs;
+        sim.inParallel(n, reader);
+        for (int i = 0; i < n; i++) {
+            if (afterPs[i] < nowPs) {
+                sink.record(nowPs, seriesIds[i], values[i]);
+            }
+        }
+    }
+
+    /**
+     * Reads probes {@code [from, to)} at {@link #samplingPs} into {@link #values}: probe {@code i}
+     * writes only {@code values[i]} and its own last count, so threads may read slices of the
+     * probes at once ({@link Simulation#inParallel}), the recording following in probe order.
+     */
+    private void read(int from, int to) {
+        long nowPs = samplingPs;
+        for (int i = from; i < to; i++) {
             if (afterPs[i] >= nowPs) {
                 continue;
             }
-            double v = switch (kinds[i]) {
+            values[i] = switch (kinds[i]) {
                 case LONG_GAUGE -> longProbes[i].getAsLong();
                 case DOUBLE_GAUGE -> doubleProbes[i].getAsDouble();
                 case RATE -> rate(i, nowPs, 8000.0);
                 default -> rate(i, nowPs, 1000.0);
             };
-            sink.record(nowPs, seriesIds[i], v);
         }
     }
 

@@ -79,6 +79,51 @@ class ThreadedLoopTest {
         }
     }
 
+    /**
+     * At a barrier (the global tick), {@link Simulation#inParallel} hands the second half of the
+     * range to the worker and runs the first on the calling thread, every index once, each thread
+     * reading the barrier's time; inside a window it runs the whole range on the calling thread.
+     */
+    @Test
+    void aBarriersRangeIsSplitBetweenTheThreadsAtTheBarriersTime() {
+        TwoNodes t = new TwoNodes();
+        int n = 101;
+        int[] slotOf = new int[n];
+        long[] nowOf = new long[n];
+        int[] runs = new int[n];
+        List<String> inWindow = new ArrayList<>();
+        Timer[] probe = new Timer[1];
+        probe[0] = t.sim.timer(
+                t.tick,
+                now -> t.sim.inParallel(n, (from, to) -> {
+                    for (int i = from; i < to; i++) {
+                        slotOf[i] = LaneThread.slot();
+                        nowOf[i] = t.sim.now();
+                        runs[i]++;
+                    }
+                }));
+        probe[0].scheduleAt(500);
+        Timer[] local = new Timer[1];
+        local[0] = t.sim.timer(
+                t.b, now -> t.sim.inParallel(3, (from, to) -> inWindow.add(from + "-" + to + "@" + LaneThread.slot())));
+        local[0].scheduleAt(601);
+        t.sim.window(2, L, t::partitionOf);
+        t.sim.threads(2);
+        try {
+            t.sim.runUntil(1000);
+        } finally {
+            t.sim.endThreads();
+        }
+        for (int i = 0; i < n; i++) {
+            assertThat(runs[i]).as("index " + i).isEqualTo(1);
+            assertThat(nowOf[i]).as("index " + i).isEqualTo(500);
+            // slices of 101 in 2: [0, 50) on the calling thread, [50, 101) on the worker
+            assertThat(slotOf[i]).as("index " + i).isEqualTo(i < 50 ? 0 : 1);
+        }
+        assertThat(inWindow).hasSize(1);
+        assertThat(inWindow.get(0)).startsWith("0-3@");
+    }
+
     @Test
     void aWorkerFiresThePlainLoopsEventsOfItsPartition() {
         TwoNodes plain = new TwoNodes();
