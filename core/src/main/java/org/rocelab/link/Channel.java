@@ -183,9 +183,10 @@ public final class Channel {
     }
 
     /**
-     * Makes this a cable direction within one partition of a windowed run (a host's cable to its
-     * switch): when the partition's window starts, the frames arriving in it are read ({@link
-     * #touchArriving}), as for a cable between partitions.
+     * Makes this a cable direction without a mailbox in a windowed run (on one thread every cable;
+     * on threads one within a crew, a host's to its switch): when the receiving partition's window
+     * starts, the frames arriving in it are read ({@link #touchArriving}), as for a cable between
+     * crews.
      */
     void withinPartition() {
         sim.atWindowStart(arrival, this::touchArriving);

@@ -65,8 +65,9 @@ public final class Link {
     }
 
     /**
-     * Marks both directions as within one partition of a windowed run: the frames arriving in a
-     * window are read when the window starts (docs/architecture.md, Performance).
+     * Marks both directions as within one partition of a windowed run, or within one crew of a
+     * threaded run (partitions one thread runs one after the other, so no mailbox): the frames
+     * arriving in a window are read when the window starts (docs/architecture.md, Performance).
      */
     public void withinPartition() {
         aToB.withinPartition();

@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Which thread runs which partition in a window of a threaded run. Each window the partitions are
+ * Which thread runs which partition in a window of a threaded run (the units dealt are the run's
+ * crews, {@link Simulation#threads(int, int[])}, named partitions here). Each window the partitions are
  * dealt, in the order threads should take them (the costliest of the last window first), to the
  * thread that ran each in the last window; a thread runs its own hand first, then takes what is
  * left of the others' (work stealing, Blumofe and Leiserson 1999), and a partition it takes is its
