@@ -13,7 +13,8 @@ import org.rocelab.run.ThreadPlan;
  * or a run with a part not made for threads (packet captures, the live view, a workload not
  * reviewed for threads: the latency perftests and a receiver with {@code rx_cpu_time}), runs on
  * one thread, and a fabric of k switches on at most k, with a warning saying why; one thread runs
- * in windows of a switch each when the lookahead is 1 µs or more (docs/architecture.md, "Windows and
+ * in windows of a node (a host or a switch) each when the lookahead is 1 µs or more
+ * (docs/architecture.md, "Windows and
  * threads").
  *
  * @param text the value as written
@@ -24,7 +25,8 @@ record ThreadsOption(String text, int count) {
             + " available; default 1). Outputs are those of one thread. Runs on fewer, with a warning, when"
             + " a cable has no delay, the run captures pcap, shows the live view or has a latency perftest"
             + " (ib_*_lat) or an rx_cpu_time receiver, or the fabric has fewer switches. One thread runs in"
-            + " windows of a switch each when every cable delays frames 1us or more (docs/architecture.md).";
+            + " windows of a node (host or switch) each when every cable delays frames 1us or more"
+            + " (docs/architecture.md).";
 
     /** The option as written ({@code null}: not given, one thread). */
     static ThreadsOption parse(String text) {
