@@ -14,8 +14,7 @@ import org.rocelab.run.ThreadPlan;
  * reviewed for threads: the latency perftests and a receiver with {@code rx_cpu_time}), runs on
  * one thread, and a fabric of k switches on at most k, with a warning saying why; one thread runs
  * in windows of a node (a host or a switch) each when the lookahead is 1 µs or more
- * (docs/architecture.md, "Windows and
- * threads").
+ * (docs/architecture.md, "Windows and threads").
  *
  * @param text the value as written
  * @param count the threads asked for
