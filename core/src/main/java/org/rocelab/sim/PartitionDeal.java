@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * own in the next window. So a partition stays on one core while the load is even, its ports,
  * queues and event set in that core's caches, and moves only to even the load out. Dealing by
  * cost order alone (every thread taking the next of one list) ran each partition on either core
- * about every other window: `bench hpcc-fat-tree --threads 2` took 7.7 % more wall time
- * (docs/architecture.md, "Threads").
+ * about every other window: `bench hpcc-fat-tree --threads 2` took 9 % less wall time with this
+ * deal, in ten alternating pairs (docs/architecture.md, "Threads").
  *
  * <p>{@link #deal} runs between windows on the calling thread; {@link #take} on every thread of a
  * window at once. Which thread runs which partition changes no output.

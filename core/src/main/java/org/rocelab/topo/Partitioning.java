@@ -113,13 +113,7 @@ public final class Partitioning {
             partitionOf[node] = node;
             weight[node] = graph.cablesAt(node).size();
         }
-        int cut = 0;
-        for (Cable c : graph.cables()) {
-            if (c.a() != c.b()) {
-                cut++;
-            }
-        }
-        return new Partitioning(partitionOf, weight, cut);
+        return new Partitioning(partitionOf, weight, graph.cables().size());
     }
 
     public int partitions() {
