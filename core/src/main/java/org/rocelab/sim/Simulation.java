@@ -630,7 +630,7 @@ public final class Simulation {
         }
         EventHeap[] ls = new EventHeap[partitions + 1];
         for (int i = 0; i < ls.length; i++) {
-            ls[i] = new EventHeap();
+            ls[i] = EventHeap.forPartition();
         }
         while (heap.size() > 0) {
             long at = heap.topTime();
