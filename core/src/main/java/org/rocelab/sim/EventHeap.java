@@ -69,6 +69,10 @@ final class EventHeap {
     private static final int DENSE_SPREAD = 3;
     /** Target of the density rule: scheduled events per bucket width. */
     private static final long EVENTS_PER_BUCKET = 8;
+    /** A partition's set stays a plain heap up to this many pending events ({@link #forPartition}). */
+    static final int PARTITION_PLAIN_MAX = 256;
+    /** ... and becomes one again at a refill that finds this many or fewer. */
+    static final int PARTITION_PLAIN_MIN = 64;
 
     private long[] time = new long[256];
     private long[] tie = new long[256];
@@ -86,11 +90,6 @@ final class EventHeap {
     /** The next bucket to pour into the front. */
     private int cur;
 
-    /** A partition's set stays a plain heap up to this many pending events ({@link #forPartition}). */
-    static final int PARTITION_PLAIN_MAX = 256;
-    /** ... and returns to it when a refill finds this many or fewer. */
-    static final int PARTITION_PLAIN_MIN = 64;
-
     /** Above this many pending events a plain heap becomes a calendar; 0: never plain. */
     private final int plainMax;
     /** At a refill with this many pending events or fewer, the calendar becomes a plain heap again. */
@@ -99,6 +98,14 @@ final class EventHeap {
     private boolean plain;
 
     private long frontLast;
+
+    private Timer topHead;
+    private int topCount;
+
+    /** Schedules since the last rebuild, and that rebuild's first time: the recent event density. */
+    private long schedules;
+
+    private long lastRebuildPs = Long.MIN_VALUE;
 
     /** The whole run's event set: always the calendar. */
     EventHeap() {
@@ -115,14 +122,6 @@ final class EventHeap {
         this.plain = plainMax > 0;
         this.frontLast = plain ? Long.MAX_VALUE : -1;
     }
-
-    private Timer topHead;
-    private int topCount;
-
-    /** Schedules since the last rebuild, and that rebuild's first time: the recent event density. */
-    private long schedules;
-
-    private long lastRebuildPs = Long.MIN_VALUE;
 
     /** The event set of one partition of a windowed run. */
     static EventHeap forPartition() {
