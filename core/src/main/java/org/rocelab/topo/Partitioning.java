@@ -99,7 +99,6 @@ public final class Partitioning {
         return new Partitioning(partitionOf, weight, cut);
     }
 
-    /** Partitions made. */
     /**
      * Every node its own partition, in node order (a windowed run on one thread: each host's and
      * each switch's events of a window run back to back, docs/architecture.md "Windows on one
@@ -116,6 +115,7 @@ public final class Partitioning {
         return new Partitioning(partitionOf, weight, graph.cables().size());
     }
 
+    /** Partitions made. */
     public int partitions() {
         return weight.length;
     }

@@ -58,8 +58,10 @@ class AllocationFreeLoopTest {
     }
 
     /**
-     * The same in windows on one thread, one partition per switch ({@link ThreadPlan}: what a run
-     * with 1 µs of lookahead does): the windows, barriers and mailboxes allocate nothing either.
+     * The same in windows on one thread, a partition per node, as {@link ThreadPlan} sets a run with
+     * 1 µs of lookahead up (the partitions' event sets plain heaps while small): the windows,
+     * barriers and the event sets' changes of form allocate nothing either. The whole measured half
+     * runs in windows (no fallback to the plain loop).
      */
     @ParameterizedTest
     @ValueSource(strings = {"ecmp-collision", "leaf-spine-misconfig"})
@@ -72,15 +74,16 @@ class AllocationFreeLoopTest {
         Scenario s = ScenarioLoader.load(file, java.util.List.of());
         ScenarioRun warmUp = new ScenarioRun(s, file.toAbsolutePath().getParent());
         if (windowed) {
-            warmUp.windowed(Integer.MAX_VALUE);
+            warmUp.threads(byNode(warmUp));
         }
         warmUp.run(null);
         // measured as rocelab run runs it: the samples spool into the (staged) output folder
         ScenarioRun run = new ScenarioRun(
                 s, file.toAbsolutePath().getParent(), java.nio.file.Files.createDirectories(tmp.resolve(example)));
         if (windowed) {
-            assertThat(run.windowed(Integer.MAX_VALUE).fabric().sim().partitions())
-                    .isGreaterThan(1);
+            run.threads(byNode(run));
+            assertThat(run.fabric().sim().partitions())
+                    .isEqualTo(run.fabric().graph().nodeCount());
         }
         Path jfr = tmp.resolve(example + ".jfr");
         Instant[] loopStart = new Instant[1];
@@ -121,9 +124,19 @@ class AllocationFreeLoopTest {
             }
         }
         assertThat(loopStart[0]).isNotNull();
+        if (windowed) {
+            assertThat(run.fabric().sim().plainFromPs())
+                    .as("fell back to the plain loop at")
+                    .isEqualTo(-1);
+        }
         assertThat(offending)
                 .as("allocation samples inside the event loop (%d in all)", inLoop)
                 .isEmpty();
+    }
+
+    /** Windows on one thread over a partition per node, whatever the lookahead ({@link Windows#run}). */
+    private static ThreadPlan byNode(ScenarioRun run) {
+        return new ThreadPlan(1, 1, run.fabric().graph().nodeCount(), java.util.Optional.empty());
     }
 
     /** The routing change after a fault, once per fault (see the class comment). */
